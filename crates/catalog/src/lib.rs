@@ -1,0 +1,232 @@
+//! Where puzzles come from: the documents' named boards and published tables (embedded from the
+//! project's `datasets/` folder), and dataset files on disk in the one-puzzle-a-line form.
+//!
+//! Everything a run solves is a [`Dataset`]: a name and its [`Puzzle`]s, each with a stable id.
+//! [`load`] turns a command-line dataset spec (`named`, or a path) into one.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use sudoku_core::{Grid, ParseError, parse_entries, validate_clues};
+
+const NAMED_CSV: &str = include_str!("../../../datasets/named.csv");
+const TABLE1_CSV: &str = include_str!("../../../datasets/table1.csv");
+
+/// Dataset files larger than this are refused rather than read into memory.
+pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// A board named in the reference documents, with the figures they published for it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct NamedBoard {
+    pub id: String,
+    pub name: String,
+    pub size: usize,
+    pub clues: usize,
+    pub puzzle: String,
+    /// Which document the board comes from.
+    pub source: String,
+    /// The 2009 program's 1-4 difficulty level.
+    pub published_difficulty: Option<u8>,
+    /// The naive backtracking iteration count the documents published.
+    pub published_iterations: Option<u64>,
+    /// Hand-timed solve time without display, 1.99 GHz Celeron, 2009.
+    pub published_seconds_2009: Option<u64>,
+    pub notes: String,
+}
+
+impl NamedBoard {
+    pub fn grid(&self) -> Grid {
+        Grid::parse(&self.puzzle).expect("the embedded catalogue is checked by its tests")
+    }
+}
+
+/// One row of the 2009 document's Tables 1 and 2.
+#[derive(Clone, Debug, Deserialize)]
+pub struct PublishedRow {
+    pub rank: u32,
+    pub name: String,
+    pub difficulty: u8,
+    pub clues: usize,
+    pub iterations: u64,
+    /// The document's note on how many high digits stand in the first rows.
+    pub high_digits_in_first_rows: String,
+    pub time_with_display: String,
+    pub time_without_display: String,
+    pub seconds_with_display: u64,
+    pub seconds_without_display: u64,
+    /// The named board whose grid is known, if any; other rows are figures only.
+    pub board_id: Option<String>,
+    /// A solution the document gives where the clues are not given.
+    pub known_solution: Option<String>,
+}
+
+fn read_embedded<T: for<'de> Deserialize<'de>>(text: &str) -> Vec<T> {
+    csv::Reader::from_reader(text.as_bytes())
+        .deserialize()
+        .collect::<Result<_, _>>()
+        .expect("the embedded catalogue is checked by its tests")
+}
+
+/// The documents' named boards whose grids are known.
+pub fn named_boards() -> Vec<NamedBoard> {
+    read_embedded(NAMED_CSV)
+}
+
+/// The named board with this id.
+pub fn named_board(id: &str) -> Option<NamedBoard> {
+    named_boards().into_iter().find(|b| b.id == id)
+}
+
+/// All 32 rows of the published Tables 1 and 2, in their published order.
+pub fn table1() -> Vec<PublishedRow> {
+    read_embedded(TABLE1_CSV)
+}
+
+/// A puzzle in a dataset.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    /// Stable within its dataset: the board id, or `line-N` for files.
+    pub id: String,
+    pub grid: Grid,
+    /// What the source says about its number of solutions, if anything.
+    pub expected_count: Option<u64>,
+    pub solution: Option<Grid>,
+}
+
+/// A named list of puzzles.
+#[derive(Clone, Debug)]
+pub struct Dataset {
+    pub name: String,
+    pub puzzles: Vec<Puzzle>,
+}
+
+/// Why a dataset could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("{path}: cannot read: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: {bytes} bytes is more than the {MAX_FILE_BYTES}-byte limit for a dataset file")]
+    TooLarge { path: PathBuf, bytes: u64 },
+    #[error("{origin}: {source}")]
+    Parse { origin: String, source: ParseError },
+}
+
+/// The embedded named boards whose clues are consistent, as a dataset.
+pub fn named_dataset() -> Dataset {
+    Dataset {
+        name: "named".into(),
+        puzzles: named_boards()
+            .into_iter()
+            .filter(|board| validate_clues(&board.grid()).is_ok())
+            .map(|board| Puzzle {
+                grid: board.grid(),
+                id: board.id,
+                expected_count: None,
+                solution: None,
+            })
+            .collect(),
+    }
+}
+
+/// Reads puzzles from text, one a line (or one grid over several lines); `origin` names the
+/// source in errors.
+pub fn parse_dataset(name: &str, origin: &str, text: &str) -> Result<Dataset, LoadError> {
+    let entries = parse_entries(text).map_err(|source| LoadError::Parse {
+        origin: origin.into(),
+        source,
+    })?;
+    Ok(Dataset {
+        name: name.into(),
+        puzzles: entries
+            .into_iter()
+            .map(|entry| Puzzle {
+                id: format!("line-{}", entry.line),
+                grid: entry.grid,
+                expected_count: entry.expected_count,
+                solution: entry.solution,
+            })
+            .collect(),
+    })
+}
+
+/// Reads a dataset file, refusing files over [`MAX_FILE_BYTES`].
+pub fn read_file(path: &Path) -> Result<Dataset, LoadError> {
+    let io = |source| LoadError::Io {
+        path: path.into(),
+        source,
+    };
+    let bytes = std::fs::metadata(path).map_err(io)?.len();
+    if bytes > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            path: path.into(),
+            bytes,
+        });
+    }
+    let text = std::fs::read_to_string(path).map_err(io)?;
+    let name = path
+        .file_name()
+        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    parse_dataset(&name, &path.display().to_string(), &text)
+}
+
+/// Loads a dataset by its command-line spec: `named` for the embedded boards, else a file path.
+pub fn load(spec: &str) -> Result<Dataset, LoadError> {
+    match spec {
+        "named" => Ok(named_dataset()),
+        path => read_file(Path::new(path)),
+    }
+}
+
+impl fmt::Display for Dataset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({} puzzles)", self.name, self.puzzles.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_boards_parse_and_match_their_clue_counts() {
+        let boards = named_boards();
+        assert_eq!(boards.len(), 7);
+        for board in &boards {
+            let grid = board.grid();
+            assert_eq!(grid.size(), board.size, "{}", board.id);
+            assert_eq!(grid.clue_count(), board.clues, "{}", board.id);
+        }
+        // The coursework's example file conflicts as printed; it stays out of the dataset.
+        let conflicting: Vec<&str> = boards
+            .iter()
+            .filter(|b| validate_clues(&b.grid()).is_err())
+            .map(|b| b.id.as_str())
+            .collect();
+        assert_eq!(conflicting, ["input-file-example"]);
+        assert_eq!(named_dataset().puzzles.len(), 6);
+        let with_counts = boards.iter().filter(|b| b.published_iterations.is_some());
+        assert_eq!(with_counts.count(), 5);
+    }
+
+    #[test]
+    fn table1_has_32_rows_linked_to_known_boards() {
+        let rows = table1();
+        assert_eq!(rows.len(), 32);
+        for row in rows.iter().filter_map(|r| r.board_id.as_ref().map(|id| (r, id))) {
+            let board = named_board(row.1).expect("table rows name real boards");
+            assert_eq!(board.published_iterations, Some(row.0.iterations));
+        }
+    }
+
+    #[test]
+    fn a_bad_file_line_is_named() {
+        let error = parse_dataset("t", "t.txt", "# c\n1234341221434321\n12343412214343x1\n")
+            .unwrap_err()
+            .to_string();
+        assert!(error.starts_with("t.txt: line 3, column 15"), "{error}");
+    }
+}

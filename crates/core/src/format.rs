@@ -1,0 +1,392 @@
+//! Text forms of a board, read and written.
+//!
+//! Read, with the size inferred from the number of cells:
+//! - one line of N² symbols (`1`-`9`, then `A`=10 … `P`=25; `.`, `0` or `_` for empty);
+//! - N lines of N symbols, or of N space-separated symbols or numbers (`10 0 3 …`);
+//! - the boxed print of [`Format::Boxed`] (its `|`, `-`, `+` rules are skipped);
+//! - dataset files: one puzzle a line, optionally `puzzle:count:solution`, `#` comment lines.
+//!
+//! Every form [`render`] writes reads back to the same grid.
+
+use crate::error::{ParseError, ParseErrorKind};
+use crate::grid::Grid;
+use crate::shape::Shape;
+
+/// The text forms a grid is written in; each one reads back unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One line of N² symbols, `.` for empty.
+    Line,
+    /// N lines of N symbols.
+    Rows,
+    /// N lines of N space-separated numbers, `0` for empty.
+    Spaced,
+    /// Rows with box rules drawn between bands and stacks.
+    Boxed,
+}
+
+/// The symbol for a cell value: `.` for empty, `1`-`9`, then `A` for 10 up to `P` for 25.
+pub fn symbol(value: u8) -> char {
+    match value {
+        0 => '.',
+        1..=9 => (b'0' + value) as char,
+        _ => (b'A' + value - 10) as char,
+    }
+}
+
+/// The value of a symbol, before any range check: `Some(0)` for an empty mark.
+fn symbol_value(ch: char) -> Option<u32> {
+    match ch {
+        '.' | '0' | '_' => Some(0),
+        '1'..='9' => Some(ch as u32 - '0' as u32),
+        'A'..='P' => Some(ch as u32 - 'A' as u32 + 10),
+        'a'..='p' => Some(ch as u32 - 'a' as u32 + 10),
+        _ => None,
+    }
+}
+
+/// One puzzle read from a text, with where it stood and what the text claims about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub grid: Grid,
+    /// 1-based line where the puzzle starts.
+    pub line: usize,
+    /// The line each cell was read from (multi-line grids spread over several).
+    pub cell_lines: Vec<usize>,
+    /// The `:count` field of a dataset line: the puzzle's number of solutions.
+    pub expected_count: Option<u64>,
+    /// The `:solution` field of a dataset line.
+    pub solution: Option<Grid>,
+}
+
+/// A raw cell as read: its value before range checks and the column it stood in.
+struct RawCell {
+    value: u32,
+    column: usize,
+}
+
+/// A line that holds cells (not blank, not a comment, not a box rule).
+struct DataLine<'a> {
+    number: usize,
+    text: &'a str,
+}
+
+fn data_lines(text: &str) -> impl Iterator<Item = DataLine<'_>> {
+    text.lines().enumerate().filter_map(|(index, line)| {
+        let trimmed = line.trim();
+        let is_rule = trimmed.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '));
+        (!trimmed.is_empty() && !trimmed.starts_with('#') && !is_rule).then_some(DataLine {
+            number: index + 1,
+            text: line.trim_end_matches('\r'),
+        })
+    })
+}
+
+/// Reads the cells of one line. Whitespace and `|` separate tokens; a line of several-character
+/// tokens that are all numbers up to 25 is the spaced-number form, otherwise every character is a
+/// cell.
+fn line_cells(line: &DataLine<'_>) -> Result<Vec<RawCell>, ParseError> {
+    let tokens: Vec<(usize, &str)> = tokens(line.text);
+    let numeric = tokens.iter().any(|(_, t)| t.len() > 1)
+        && tokens.iter().all(|(_, t)| {
+            t.bytes().all(|b| b.is_ascii_digit()) && t.parse::<u32>().is_ok_and(|v| v <= 25)
+        });
+    let mut cells = Vec::with_capacity(line.text.len());
+    for (column, token) in tokens {
+        if numeric {
+            let value = token.parse().expect("checked to be a small number");
+            cells.push(RawCell { value, column });
+            continue;
+        }
+        for (offset, ch) in token.chars().enumerate() {
+            let value = symbol_value(ch).ok_or_else(|| {
+                ParseError::new(
+                    line.number,
+                    Some(column + offset),
+                    ParseErrorKind::BadCharacter {
+                        found: ch,
+                        cell: Some(cells.len()),
+                    },
+                )
+            })?;
+            cells.push(RawCell {
+                value,
+                column: column + offset,
+            });
+        }
+    }
+    Ok(cells)
+}
+
+/// Splits on whitespace and `|`, keeping each token's 1-based character column.
+fn tokens(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte offset, column)
+    for (column, (offset, ch)) in text.char_indices().enumerate() {
+        let separator = ch.is_whitespace() || ch == '|';
+        match (separator, start) {
+            (true, Some((begin, col))) => {
+                out.push((col + 1, &text[begin..offset]));
+                start = None;
+            }
+            (false, None) => start = Some((offset, column)),
+            _ => {}
+        }
+    }
+    if let Some((begin, col)) = start {
+        out.push((col + 1, &text[begin..]));
+    }
+    out
+}
+
+/// Builds a grid from raw cells once the shape is known, range-checking every value.
+fn build(shape: Shape, cells: &[(usize, RawCell)]) -> Result<Grid, ParseError> {
+    let mut values = Vec::with_capacity(cells.len());
+    for (index, (line, cell)) in cells.iter().enumerate() {
+        if cell.value as usize > shape.size() {
+            return Err(ParseError::new(
+                *line,
+                Some(cell.column),
+                ParseErrorKind::ValueOutOfRange {
+                    value: cell.value,
+                    size: shape.size(),
+                    cell: shape.cell_name(index),
+                },
+            ));
+        }
+        values.push(cell.value as u8);
+    }
+    Ok(Grid::from_cells(shape, values).expect("count and values checked"))
+}
+
+fn shape_for(count: usize, line: usize) -> Result<Shape, ParseError> {
+    Shape::from_cell_count(count)
+        .ok_or_else(|| ParseError::new(line, None, ParseErrorKind::WrongCellCount { found: count }))
+}
+
+/// Reads exactly one puzzle, in any form.
+pub fn parse_grid(text: &str) -> Result<Grid, ParseError> {
+    let mut entries = parse_entries(text)?;
+    if entries.len() > 1 {
+        return Err(ParseError::new(
+            entries[1].line,
+            None,
+            ParseErrorKind::Other(format!(
+                "expected one puzzle but found {} (one per line)",
+                entries.len()
+            )),
+        ));
+    }
+    Ok(entries.remove(0).grid)
+}
+
+/// Reads every puzzle in a text: either one grid spread over several lines, or one puzzle a line
+/// (the dataset form, with optional `:count:solution`). Errors if there is no puzzle at all.
+pub fn parse_entries(text: &str) -> Result<Vec<Entry>, ParseError> {
+    let lines: Vec<DataLine<'_>> = data_lines(text).collect();
+    let Some(first) = lines.first() else {
+        return Err(ParseError::new(1, None, ParseErrorKind::Empty));
+    };
+    let one_per_line = lines.len() == 1 || first.text.contains(':') || {
+        let first_count = line_cells(first)?.len();
+        Shape::from_cell_count(first_count).is_some()
+            && !(Shape::from_size(first_count).is_some() && lines.len() == first_count)
+    };
+    if one_per_line {
+        lines.iter().map(parse_dataset_line).collect()
+    } else {
+        parse_multiline(&lines).map(|entry| vec![entry])
+    }
+}
+
+/// One grid written over several lines, one row a line.
+fn parse_multiline(lines: &[DataLine<'_>]) -> Result<Entry, ParseError> {
+    let mut cells = Vec::new();
+    let mut row_length = None;
+    for line in lines {
+        let row = line_cells(line)?;
+        match row_length {
+            None => row_length = Some(row.len()),
+            Some(expected) if expected != row.len() => {
+                return Err(ParseError::new(
+                    line.number,
+                    None,
+                    ParseErrorKind::RaggedRow {
+                        found: row.len(),
+                        expected,
+                    },
+                ));
+            }
+            Some(_) => {}
+        }
+        cells.extend(row.into_iter().map(|cell| (line.number, cell)));
+    }
+    let shape = shape_for(cells.len(), lines[0].number)?;
+    let grid = build(shape, &cells)?;
+    Ok(Entry {
+        grid,
+        line: lines[0].number,
+        cell_lines: cells.iter().map(|(line, _)| *line).collect(),
+        expected_count: None,
+        solution: None,
+    })
+}
+
+/// One dataset line: `puzzle`, `puzzle:count` or `puzzle:count:solution`.
+fn parse_dataset_line(line: &DataLine<'_>) -> Result<Entry, ParseError> {
+    let mut fields = line.text.splitn(3, ':');
+    let puzzle_text = fields.next().unwrap_or_default();
+    let puzzle_line = DataLine {
+        number: line.number,
+        text: puzzle_text,
+    };
+    let raw = line_cells(&puzzle_line)?;
+    let shape = shape_for(raw.len(), line.number)?;
+    let cells: Vec<(usize, RawCell)> = raw.into_iter().map(|c| (line.number, c)).collect();
+    let grid = build(shape, &cells)?;
+    let expected_count = match fields.next().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => Some(text.parse().map_err(|_| {
+            ParseError::new(
+                line.number,
+                None,
+                ParseErrorKind::BadCount { text: text.into() },
+            )
+        })?),
+    };
+    let solution = match fields.next().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => {
+            let bad = |reason: String| {
+                ParseError::new(line.number, None, ParseErrorKind::BadSolution { reason })
+            };
+            let solution =
+                parse_grid(text).map_err(|e| bad(e.kind_text()))?;
+            if solution.shape() != shape {
+                return Err(bad(format!(
+                    "the solution is {} but the puzzle is {}",
+                    solution.shape(),
+                    shape
+                )));
+            }
+            Some(solution)
+        }
+    };
+    Ok(Entry {
+        grid,
+        line: line.number,
+        cell_lines: vec![line.number; shape.cell_count()],
+        expected_count,
+        solution,
+    })
+}
+
+impl ParseError {
+    /// The message without its `line N:` prefix, for errors nested inside another line.
+    fn kind_text(&self) -> String {
+        let full = self.to_string();
+        full.split_once(": ").map_or(full.clone(), |(_, rest)| rest.to_string())
+    }
+}
+
+/// Writes a grid in `format`.
+pub fn render(grid: &Grid, format: Format) -> String {
+    let shape = grid.shape();
+    let n = shape.size();
+    let rows = grid.cells().chunks(n);
+    match format {
+        Format::Line => grid.cells().iter().map(|&v| symbol(v)).collect(),
+        Format::Rows => rows
+            .map(|row| row.iter().map(|&v| symbol(v)).chain(['\n']).collect::<String>())
+            .collect(),
+        Format::Spaced => rows
+            .map(|row| {
+                let numbers: Vec<String> = row.iter().map(u8::to_string).collect();
+                numbers.join(" ") + "\n"
+            })
+            .collect(),
+        Format::Boxed => {
+            let texts: Vec<String> = grid.cells().iter().map(|&v| symbol(v).to_string()).collect();
+            boxed(shape, &texts)
+        }
+    }
+}
+
+/// Draws a board with box rules between bands and stacks, one text a cell, padded to one width.
+pub(crate) fn boxed(shape: Shape, texts: &[String]) -> String {
+    let n = shape.size();
+    let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1);
+    let stack = "-".repeat((width + 1) * shape.box_cols() + 1);
+    let rule = format!("+{}+\n", vec![stack; n / shape.box_cols()].join("+"));
+    let mut out = String::new();
+    for (r, row) in texts.chunks(n).enumerate() {
+        if r % shape.box_rows() == 0 {
+            out.push_str(&rule);
+        }
+        for (c, text) in row.iter().enumerate() {
+            if c % shape.box_cols() == 0 {
+                out.push_str("| ");
+            }
+            out.push_str(&format!("{text:<width$} "));
+        }
+        out.push_str("|\n");
+    }
+    out.push_str(&rule);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FLOWER: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn every_format_round_trips_for_every_size() {
+        for shape in Shape::ALL {
+            let n = shape.size();
+            let cells = (0..shape.cell_count()).map(|i| ((i * 7 + i / n) % (n + 1)) as u8);
+            let grid = Grid::from_cells(shape, cells.collect()).unwrap();
+            for format in [Format::Line, Format::Rows, Format::Spaced, Format::Boxed] {
+                let text = grid.render(format);
+                assert_eq!(Grid::parse(&text).unwrap(), grid, "{shape} {format:?}\n{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn reads_the_common_nine_by_nine_forms() {
+        let grid = Grid::parse(FLOWER).unwrap();
+        assert_eq!(grid.clue_count(), 30);
+        let rows: String = FLOWER
+            .as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8_lossy(r).replace('.', "0") + "\n")
+            .collect();
+        assert_eq!(Grid::parse(&rows).unwrap(), grid);
+        let grouped = "530 070 000\n600 195 000\n098 000 060\n800 060 003\n400 803 001\n\
+                       700 020 006\n060 000 280\n000 419 005\n000 080 079\n";
+        assert_eq!(Grid::parse(grouped).unwrap(), grid);
+    }
+
+    #[test]
+    fn dataset_lines_carry_count_and_solution() {
+        let text = "# a comment\n\n................:288\n1234341221434321:1:1234341221434321\n";
+        let entries = parse_entries(text).unwrap();
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0].line, 3);
+        assert_eq!(entries[0].expected_count, Some(288));
+        assert!(entries[1].solution.as_ref().unwrap().is_filled());
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let error = Grid::parse("# header\n53..7....6..195....98....6.8..x6...34..8.3..17...2...6.6....28....419..5....8..7")
+            .unwrap_err();
+        assert_eq!((error.line, error.column), (2, Some(31)));
+        let error = Grid::parse("12\n345").unwrap_err();
+        assert_eq!(error.line, 2);
+        assert!(matches!(error.kind, ParseErrorKind::RaggedRow { .. }));
+    }
+}

@@ -1,0 +1,29 @@
+//! The shared ground of sudoku-bench: the grid, its text forms, the rules, and the [`Solver`]
+//! trait every algorithm implements.
+//!
+//! - [`Shape`] and [`Grid`]: N×N boards with r×c boxes, 4×4 to 25×25, one byte a cell.
+//! - [`format`]: every text form read and written (one line, rows, spaced numbers, boxed,
+//!   dataset lines with `:count:solution`); errors name the line, column and cell.
+//! - [`rules`]: clue validation and verification report the exact cells at fault.
+//! - [`Solver`], [`Budget`], [`Outcome`]: one call signature for every algorithm. Solvers count
+//!   work in [`Counters`]; timing belongs to the harness. [`solve_checked`] is how every caller
+//!   runs a solver, so no unverified answer ever leaves it.
+//!
+//! The crate is deliberately small and nearly dependency-free: every other crate builds on it.
+
+pub mod error;
+pub mod format;
+pub mod grid;
+pub mod rules;
+pub mod shape;
+pub mod solver;
+
+pub use error::{ParseError, ParseErrorKind};
+pub use format::{Entry, Format, parse_entries};
+pub use grid::Grid;
+pub use rules::{Conflict, DigitSet, Violation, candidates, pencil_marks, validate_clues, verify_filled, verify_solution};
+pub use shape::{CellName, Shape, UnitKind};
+pub use solver::{
+    ALL_SIZES, Budget, Capabilities, Counters, Family, Outcome, Rejection, Solver, SolverInfo,
+    StopReason, Verdict, solve_checked,
+};

@@ -1,0 +1,236 @@
+//! The rules: clue validation, verification of a filled board, candidates.
+
+use std::fmt;
+
+use crate::format::{boxed, symbol};
+use crate::grid::Grid;
+use crate::shape::UnitKind;
+
+/// Two cells of one unit holding the same digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub first: usize,
+    pub second: usize,
+    pub digit: u8,
+    pub unit: UnitKind,
+    /// Kept so the conflict can name its cells without the grid.
+    size: usize,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shape = crate::Shape::from_size(self.size).expect("conflicts come from real grids");
+        write!(
+            f,
+            "cells {} and {} both hold {} (same {})",
+            shape.cell_name(self.first),
+            shape.cell_name(self.second),
+            symbol(self.digit),
+            self.unit
+        )
+    }
+}
+
+/// Why a filled board is not a solution (of its puzzle).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// Two cells of a unit repeat a digit.
+    Conflict(Conflict),
+    /// A cell is still empty (the first one, row-major).
+    Empty { cell: usize, size: usize },
+    /// A clue of the puzzle was changed.
+    ClueChanged {
+        cell: usize,
+        clue: u8,
+        found: u8,
+        size: usize,
+    },
+    /// The board is a different size from the puzzle.
+    ShapeMismatch,
+    /// A solver reported the same solution twice.
+    Duplicate,
+    /// A solver claimed solutions but returned none to check.
+    Unbacked,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |cell: usize, size: usize| {
+            crate::Shape::from_size(size)
+                .expect("violations come from real grids")
+                .cell_name(cell)
+        };
+        match *self {
+            Violation::Conflict(conflict) => conflict.fmt(f),
+            Violation::Empty { cell, size } => write!(f, "cell {} is empty", name(cell, size)),
+            Violation::ClueChanged {
+                cell,
+                clue,
+                found,
+                size,
+            } => write!(
+                f,
+                "cell {} holds {} but the clue there is {}",
+                name(cell, size),
+                symbol(found),
+                symbol(clue)
+            ),
+            Violation::ShapeMismatch => f.write_str("the board is not the puzzle's size"),
+            Violation::Duplicate => f.write_str("the same solution was reported twice"),
+            Violation::Unbacked => f.write_str("solutions were claimed but none was returned"),
+        }
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// The first repeated digit among the filled cells, scanning rows, then columns, then boxes,
+/// each unit in row-major order. Empty cells are ignored.
+pub fn find_conflict(grid: &Grid) -> Option<Conflict> {
+    let shape = grid.shape();
+    let n = shape.size();
+    for unit in [UnitKind::Row, UnitKind::Column, UnitKind::Box] {
+        for index in 0..n {
+            let mut seen_at = [usize::MAX; 26];
+            for cell in shape.unit_cells(unit, index) {
+                let digit = grid.get(cell);
+                if digit == 0 {
+                    continue;
+                }
+                let earlier = seen_at[digit as usize];
+                if earlier != usize::MAX {
+                    return Some(Conflict {
+                        first: earlier,
+                        second: cell,
+                        digit,
+                        unit,
+                        size: n,
+                    });
+                }
+                seen_at[digit as usize] = cell;
+            }
+        }
+    }
+    None
+}
+
+/// Checks that a puzzle's clues do not repeat a digit in any unit.
+pub fn validate_clues(puzzle: &Grid) -> Result<(), Conflict> {
+    find_conflict(puzzle).map_or(Ok(()), Err)
+}
+
+/// Checks a filled board against the rules: the first conflicting pair, else the first empty cell.
+pub fn verify_filled(grid: &Grid) -> Result<(), Violation> {
+    if let Some(conflict) = find_conflict(grid) {
+        return Err(Violation::Conflict(conflict));
+    }
+    match grid.first_empty() {
+        Some(cell) => Err(Violation::Empty {
+            cell,
+            size: grid.size(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Checks that `solution` solves `puzzle`: same size, every clue kept, and the rules hold.
+pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), Violation> {
+    if puzzle.shape() != solution.shape() {
+        return Err(Violation::ShapeMismatch);
+    }
+    let changed = puzzle
+        .cells()
+        .iter()
+        .zip(solution.cells())
+        .position(|(&clue, &found)| clue != 0 && clue != found);
+    if let Some(cell) = changed {
+        return Err(Violation::ClueChanged {
+            cell,
+            clue: puzzle.get(cell),
+            found: solution.get(cell),
+            size: puzzle.size(),
+        });
+    }
+    verify_filled(solution)
+}
+
+/// A set of digits 1..=25 as bits (bit d set = digit d allowed).
+pub type DigitSet = u32;
+
+/// The digits an empty cell may still take given the filled cells it sees; 0 for a filled cell.
+pub fn candidates(grid: &Grid) -> Vec<DigitSet> {
+    let shape = grid.shape();
+    let n = shape.size();
+    let all: DigitSet = ((1u32 << n) - 1) << 1;
+    let mut used = [[0 as DigitSet; 25]; 3];
+    for (cell, &digit) in grid.cells().iter().enumerate() {
+        if digit != 0 {
+            for (k, unit) in [UnitKind::Row, UnitKind::Column, UnitKind::Box].into_iter().enumerate() {
+                used[k][shape.unit_of(unit, cell)] |= 1 << digit;
+            }
+        }
+    }
+    (0..shape.cell_count())
+        .map(|cell| {
+            if grid.get(cell) != 0 {
+                return 0;
+            }
+            let seen = used[0][shape.row_of(cell)]
+                | used[1][shape.col_of(cell)]
+                | used[2][shape.box_of(cell)];
+            all & !seen
+        })
+        .collect()
+}
+
+/// The board with each empty cell's candidates written out as pencil marks (`124`).
+pub fn pencil_marks(grid: &Grid) -> String {
+    let n = grid.size() as u8;
+    let texts: Vec<String> = grid
+        .cells()
+        .iter()
+        .zip(candidates(grid))
+        .map(|(&value, set)| match value {
+            0 => (1..=n).filter(|&d| set & (1 << d) != 0).map(symbol).collect(),
+            _ => symbol(value).to_string(),
+        })
+        .collect();
+    boxed(grid.shape(), &texts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FLOWER: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const FLOWER_SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    #[test]
+    fn a_solution_verifies_and_a_spoiled_one_names_its_cells() {
+        let puzzle = Grid::parse(FLOWER).unwrap();
+        let mut solution = Grid::parse(FLOWER_SOLUTION).unwrap();
+        assert_eq!(verify_solution(&puzzle, &solution), Ok(()));
+        solution.set(2, 3); // r1c3 now repeats the clue 3 at r1c2
+        let error = verify_solution(&puzzle, &solution).unwrap_err().to_string();
+        assert_eq!(error, "cells r1c2 and r1c3 both hold 3 (same row)");
+        solution.set(2, 0);
+        assert_eq!(verify_filled(&solution).unwrap_err().to_string(), "cell r1c3 is empty");
+        solution.set(0, 1);
+        assert!(matches!(
+            verify_solution(&puzzle, &solution),
+            Err(Violation::ClueChanged { cell: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn candidates_exclude_what_a_cell_sees() {
+        let puzzle = Grid::parse(FLOWER).unwrap();
+        let marks = candidates(&puzzle);
+        assert_eq!(marks[0], 0);
+        // r1c3 sees 5 3 7 (row), 8 (column), 6 9 8 (box): leaves 1 2 4.
+        assert_eq!(marks[2], (1 << 1) | (1 << 2) | (1 << 4));
+        assert!(pencil_marks(&puzzle).contains("124"));
+    }
+}

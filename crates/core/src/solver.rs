@@ -1,0 +1,362 @@
+//! The contract every solver implements, and the shared types it speaks in.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::grid::Grid;
+use crate::rules::{Conflict, Violation, validate_clues, verify_solution};
+use crate::shape::Shape;
+
+/// A Sudoku algorithm. Object-safe, so a registry can hold every solver as `Box<dyn Solver>`.
+///
+/// A solver owns whatever scratch space it reuses between solves, hence `&mut self`; make one
+/// instance per thread. Solvers count their work in [`Counters`] and never read a clock except to
+/// honour [`Budget::deadline`] through [`Budget::check`].
+pub trait Solver: Send {
+    /// What the solver is and what it can do. Must not change between calls.
+    fn info(&self) -> SolverInfo;
+
+    /// Solves `puzzle` within `budget`.
+    ///
+    /// Callers normally go through [`solve_checked`], which rejects sizes the solver does not
+    /// declare and conflicting clues before calling this, and verifies every returned solution.
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome;
+}
+
+/// A solver's identity and declared capabilities; reports and tests read these, never guess.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverInfo {
+    /// Stable identifier used on the command line and in result files (`naive`, `dlx`).
+    pub id: &'static str,
+    pub family: Family,
+    /// One line saying what the algorithm does.
+    pub description: &'static str,
+    pub capabilities: Capabilities,
+}
+
+/// The kind of algorithm, for grouping in reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    Backtracking,
+    ExactCover,
+    LinearProgramming,
+    GraphColouring,
+    LocalSearch,
+    Evolutionary,
+    HumanTechniques,
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Family::Backtracking => "backtracking",
+            Family::ExactCover => "exact cover",
+            Family::LinearProgramming => "linear programming",
+            Family::GraphColouring => "graph colouring",
+            Family::LocalSearch => "local search",
+            Family::Evolutionary => "evolutionary",
+            Family::HumanTechniques => "human techniques",
+        })
+    }
+}
+
+/// What a solver promises.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Capabilities {
+    /// Explores the whole search space: finds a solution whenever one exists (budget allowing)
+    /// and may declare a puzzle unsolvable.
+    pub complete: bool,
+    /// Honours solution limits above one: can prove uniqueness and count solutions.
+    pub counts_solutions: bool,
+    /// Its path depends on [`Budget::seed`].
+    pub stochastic: bool,
+    /// Board sides it accepts (4, 6, 9, 12, 16, 25).
+    pub sizes: &'static [usize],
+    /// Fills [`Counters::guesses`] meaningfully (a branch taken with more than one candidate).
+    pub reports_guesses: bool,
+}
+
+impl Capabilities {
+    pub fn supports(&self, shape: Shape) -> bool {
+        self.sizes.contains(&shape.size())
+    }
+}
+
+/// Every size the suite supports, for solvers that take them all.
+pub const ALL_SIZES: &[usize] = &[4, 6, 9, 12, 16, 25];
+
+/// How much a solve may spend, and how many solutions it should look for.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Stop after this many solutions: 1 to solve, 2 to check uniqueness, `u64::MAX` to count all.
+    pub solution_limit: u64,
+    /// Keep at most this many solutions in [`Outcome::solutions`] (the first is always kept);
+    /// the rest are only counted.
+    pub keep_solutions: usize,
+    pub deadline: Option<Instant>,
+    /// Cap on the solver's main work counter (iterations, nodes, moves, generations).
+    pub max_iterations: Option<u64>,
+    /// Seed for stochastic solvers; equal seeds give equal runs.
+    pub seed: u64,
+    /// Set from another thread to stop the solve early.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::solve()
+    }
+}
+
+impl Budget {
+    /// Find one solution.
+    pub fn solve() -> Budget {
+        Budget {
+            solution_limit: 1,
+            keep_solutions: 1,
+            deadline: None,
+            max_iterations: None,
+            seed: 0,
+            cancel: None,
+        }
+    }
+
+    /// Look for a second solution, to prove uniqueness.
+    pub fn unique() -> Budget {
+        Budget::list(2)
+    }
+
+    /// Count solutions up to `limit` (`u64::MAX` for all), keeping the first one.
+    pub fn count(limit: u64) -> Budget {
+        Budget {
+            solution_limit: limit,
+            ..Budget::solve()
+        }
+    }
+
+    /// Find and keep up to `limit` solutions.
+    pub fn list(limit: usize) -> Budget {
+        Budget {
+            solution_limit: limit as u64,
+            keep_solutions: limit,
+            ..Budget::solve()
+        }
+    }
+
+    pub fn with_deadline(mut self, deadline: Instant) -> Budget {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    pub fn with_max_iterations(mut self, cap: u64) -> Budget {
+        self.max_iterations = Some(cap);
+        self
+    }
+
+    pub fn with_seed(mut self, seed: u64) -> Budget {
+        self.seed = seed;
+        self
+    }
+
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Budget {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Whether the budget is spent, given `work` units done so far. Solvers call this at natural
+    /// boundaries (every few thousand steps on hot loops) and stop with [`Verdict::GaveUp`].
+    pub fn check(&self, work: u64) -> Result<(), StopReason> {
+        if self.max_iterations.is_some_and(|cap| work >= cap) {
+            return Err(StopReason::IterationCap);
+        }
+        if self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Err(StopReason::Cancelled);
+        }
+        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Err(StopReason::Deadline);
+        }
+        Ok(())
+    }
+}
+
+/// Why a solve stopped before it could decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    Deadline,
+    IterationCap,
+    Cancelled,
+    /// A stochastic search ran its own course (generations, restarts) without a solution.
+    SearchExhausted,
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StopReason::Deadline => "deadline reached",
+            StopReason::IterationCap => "iteration cap reached",
+            StopReason::Cancelled => "cancelled",
+            StopReason::SearchExhausted => "search ran its course without a solution",
+        })
+    }
+}
+
+/// Why a puzzle was refused without searching.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// The solver does not declare this size.
+    UnsupportedSize(Shape),
+    /// The clues already break the rules, so there is nothing to solve.
+    ConflictingClues(Conflict),
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rejection::UnsupportedSize(shape) => write!(f, "{shape} boards are not supported"),
+            Rejection::ConflictingClues(conflict) => write!(f, "clues conflict: {conflict}"),
+        }
+    }
+}
+
+/// How a solve ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// At least one solution was found. If fewer than the solution limit were found, the search
+    /// was exhausted and [`Outcome::solution_count`] is the exact total.
+    Solved,
+    /// Proven to have no solution. Only complete solvers say this.
+    Unsolvable,
+    /// The budget ran out (or the search ran its course) before the question was settled.
+    GaveUp(StopReason),
+    /// The input was refused without searching.
+    Rejected(Rejection),
+    /// A returned solution failed verification: set by [`solve_checked`], never by a solver.
+    WrongAnswer(Violation),
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Solved => f.write_str("solved"),
+            Verdict::Unsolvable => f.write_str("unsolvable"),
+            Verdict::GaveUp(reason) => write!(f, "gave up ({reason})"),
+            Verdict::Rejected(why) => write!(f, "rejected ({why})"),
+            Verdict::WrongAnswer(why) => write!(f, "wrong answer ({why})"),
+        }
+    }
+}
+
+/// Work a solver did, by kind. Each solver fills the counters that fit it and leaves the rest 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Values tried (naive backtracking: each value counts before its feasibility check).
+    pub iterations: u64,
+    /// Branches taken at a cell with more than one candidate.
+    pub guesses: u64,
+    /// Times the search undid a choice.
+    pub backtracks: u64,
+    /// Search-tree nodes, or dancing-links updates.
+    pub nodes: u64,
+    /// Generations of a population-based search.
+    pub generations: u64,
+    /// Moves of a local search.
+    pub moves: u64,
+}
+
+impl Counters {
+    /// The counters as `(name, value)` pairs, in a fixed order for tables and CSV columns.
+    pub fn named(&self) -> [(&'static str, u64); 6] {
+        [
+            ("iterations", self.iterations),
+            ("guesses", self.guesses),
+            ("backtracks", self.backtracks),
+            ("nodes", self.nodes),
+            ("generations", self.generations),
+            ("moves", self.moves),
+        ]
+    }
+}
+
+/// What a solve produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    /// The first solutions found, at most [`Budget::keep_solutions`].
+    pub solutions: Vec<Grid>,
+    /// How many solutions were found in all (may exceed `solutions.len()`).
+    pub solution_count: u64,
+    pub counters: Counters,
+}
+
+impl Outcome {
+    /// An outcome with no search behind it.
+    pub fn rejected(why: Rejection) -> Outcome {
+        Outcome {
+            verdict: Verdict::Rejected(why),
+            solutions: Vec::new(),
+            solution_count: 0,
+            counters: Counters::default(),
+        }
+    }
+
+    /// The outcome of a search that stopped either by budget (`stopped`) or by running out of
+    /// tree: `Solved` if anything was found, otherwise `Unsolvable` for an exhausted search.
+    pub fn from_search(
+        stopped: Option<StopReason>,
+        solutions: Vec<Grid>,
+        solution_count: u64,
+        counters: Counters,
+    ) -> Outcome {
+        let verdict = match stopped {
+            Some(reason) => Verdict::GaveUp(reason),
+            None if solution_count > 0 => Verdict::Solved,
+            None => Verdict::Unsolvable,
+        };
+        Outcome {
+            verdict,
+            solutions,
+            solution_count,
+            counters,
+        }
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.verdict == Verdict::Solved
+    }
+}
+
+/// Runs a solver the way every caller should: sizes the solver does not declare and conflicting
+/// clues are rejected up front, and every returned solution is verified against the clues and
+/// the rules; a failure turns the verdict into [`Verdict::WrongAnswer`].
+pub fn solve_checked(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) -> Outcome {
+    if !solver.info().capabilities.supports(puzzle.shape()) {
+        return Outcome::rejected(Rejection::UnsupportedSize(puzzle.shape()));
+    }
+    if let Err(conflict) = validate_clues(puzzle) {
+        return Outcome::rejected(Rejection::ConflictingClues(conflict));
+    }
+    let mut outcome = solver.solve(puzzle, budget);
+    if let Some(violation) = first_violation(puzzle, &outcome) {
+        outcome.verdict = Verdict::WrongAnswer(violation);
+    }
+    outcome
+}
+
+/// The first way an outcome misstates its puzzle: a solution that does not verify, a repeated
+/// solution, or a claim that its solutions do not back.
+fn first_violation(puzzle: &Grid, outcome: &Outcome) -> Option<Violation> {
+    for (index, solution) in outcome.solutions.iter().enumerate() {
+        if let Err(violation) = verify_solution(puzzle, solution) {
+            return Some(violation);
+        }
+        if outcome.solutions[..index].contains(solution) {
+            return Some(Violation::Duplicate);
+        }
+    }
+    let claims_solutions = outcome.solution_count > 0 || outcome.verdict == Verdict::Solved;
+    let backs_claim = !outcome.solutions.is_empty()
+        && outcome.solution_count >= outcome.solutions.len() as u64;
+    (claims_solutions && !backs_claim).then_some(Violation::Unbacked)
+}

@@ -1,0 +1,72 @@
+//! The registry: every solver of the suite, by id, each with a constructor.
+//!
+//! Adding a solver is one line in [`registry`]. The harness, the command line and the benches
+//! read this list, so a solver registered here appears everywhere with no other change.
+
+use sudoku_core::{Solver, SolverInfo};
+
+/// A registered solver: what it declares, and how to make a fresh instance (one per thread).
+#[derive(Clone)]
+pub struct Registered {
+    pub info: SolverInfo,
+    pub make: fn() -> Box<dyn Solver>,
+}
+
+fn entry<S: Solver + Default + 'static>() -> Registered {
+    let make: fn() -> Box<dyn Solver> = || Box::new(S::default());
+    Registered {
+        info: make().info(),
+        make,
+    }
+}
+
+/// Every registered solver, in the order reports list them.
+pub fn registry() -> Vec<Registered> {
+    vec![
+        entry::<sudoku_naive::Naive>(),
+    ]
+}
+
+/// A fresh instance of the solver with this id.
+pub fn make(id: &str) -> Option<Box<dyn Solver>> {
+    registry().into_iter().find(|r| r.info.id == id).map(|r| (r.make)())
+}
+
+/// The ids of every registered solver.
+pub fn ids() -> Vec<&'static str> {
+    registry().iter().map(|r| r.info.id).collect()
+}
+
+/// Solvers preferred for proving uniqueness and counting, fastest first.
+const REFERENCE_ORDER: &[&str] = &["bitmask", "dlx", "naive"];
+
+/// The fastest registered complete, counting solver that takes `size`: the one the command line
+/// uses to check that a puzzle has exactly one solution.
+pub fn reference_solver(size: usize) -> Box<dyn Solver> {
+    let registry = registry();
+    REFERENCE_ORDER
+        .iter()
+        .filter_map(|id| registry.iter().find(|r| r.info.id == *id))
+        .find(|r| {
+            let caps = &r.info.capabilities;
+            caps.complete && caps.counts_solutions && caps.sizes.contains(&size)
+        })
+        .map_or_else(|| Box::new(sudoku_naive::Naive) as Box<dyn Solver>, |r| (r.make)())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_constructors_match_their_info() {
+        let registry = registry();
+        let mut ids = ids();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), registry.len());
+        for registered in registry {
+            assert_eq!((registered.make)().info(), registered.info);
+        }
+    }
+}

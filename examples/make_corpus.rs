@@ -1,0 +1,154 @@
+//! Writes the conformance corpus (`datasets/conformance.txt`) from a fixed seed.
+//!
+//! Every count in the corpus is measured here by the naive solver, which searches exhaustively;
+//! the kit then holds every other solver to the same counts. Run with
+//! `cargo run --release --example make_corpus > datasets/conformance.txt`.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use sudoku_core::{Budget, Grid, Shape, Solver, Verdict, candidates};
+use sudoku_naive::Naive;
+
+/// Naive's work cap for one count while building the corpus; cases it cannot settle are skipped.
+const CAP: u64 = 20_000_000;
+
+/// The exact number of solutions up to `limit`, or `None` if naive could not settle it.
+fn count(grid: &Grid, limit: u64) -> Option<u64> {
+    let outcome = Naive.solve(grid, &Budget::count(limit).with_max_iterations(CAP));
+    match outcome.verdict {
+        Verdict::Solved | Verdict::Unsolvable => Some(outcome.solution_count),
+        _ => None,
+    }
+}
+
+/// A random full grid: the standard pattern shuffled by rule-preserving moves.
+fn random_solution(shape: Shape, rng: &mut StdRng) -> Grid {
+    let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
+    let shuffled_lines = |band: usize, per_band: usize, rng: &mut StdRng| {
+        let mut bands: Vec<usize> = (0..n / per_band).collect();
+        bands.shuffle(rng);
+        let mut order = Vec::new();
+        for b in bands {
+            let mut inner: Vec<usize> = (0..per_band).map(|i| b * per_band + i).collect();
+            inner.shuffle(rng);
+            order.extend(inner);
+        }
+        let _ = band;
+        order
+    };
+    let rows = shuffled_lines(0, br, rng);
+    let cols = shuffled_lines(1, bc, rng);
+    let mut digits: Vec<u8> = (1..=n as u8).collect();
+    digits.shuffle(rng);
+    let cells = (0..n * n)
+        .map(|i| {
+            let (r, c) = (rows[i / n], cols[i % n]);
+            digits[(bc * (r % br) + r / br + c) % n]
+        })
+        .collect();
+    Grid::from_cells(shape, cells).expect("pattern values fit")
+}
+
+/// Removes clues in random order while the puzzle stays unique, down to `floor` clues.
+fn unique_puzzle(solution: &Grid, floor: usize, rng: &mut StdRng) -> Grid {
+    let mut puzzle = solution.clone();
+    let mut order: Vec<usize> = (0..puzzle.cells().len()).collect();
+    order.shuffle(rng);
+    for cell in order {
+        if puzzle.clue_count() <= floor {
+            break;
+        }
+        let keep = puzzle.get(cell);
+        puzzle.set(cell, 0);
+        if count(&puzzle, 2) != Some(1) {
+            puzzle.set(cell, keep);
+        }
+    }
+    puzzle
+}
+
+/// Removes further clues until the puzzle has between 2 and `most` solutions.
+fn multi_puzzle(unique: &Grid, most: u64, rng: &mut StdRng) -> Option<(Grid, u64)> {
+    let mut puzzle = unique.clone();
+    let mut clues: Vec<usize> = (0..puzzle.cells().len()).filter(|&c| puzzle.get(c) != 0).collect();
+    clues.shuffle(rng);
+    for cell in clues {
+        let keep = puzzle.get(cell);
+        puzzle.set(cell, 0);
+        match count(&puzzle, most + 1) {
+            Some(k) if (2..=most).contains(&k) => return Some((puzzle, k)),
+            Some(1) => {}
+            _ => puzzle.set(cell, keep),
+        }
+    }
+    None
+}
+
+/// Puts a wrong but unconflicting digit in an empty cell, so that only search shows no solution.
+fn unsolvable_puzzle(unique: &Grid, solution: &Grid, rng: &mut StdRng) -> Option<Grid> {
+    let marks = candidates(unique);
+    let mut empties: Vec<usize> = (0..marks.len()).filter(|&c| unique.get(c) == 0).collect();
+    empties.shuffle(rng);
+    for cell in empties {
+        let wrong = (1..=unique.size() as u8)
+            .filter(|&d| marks[cell] & (1 << d) != 0 && d != solution.get(cell))
+            .collect::<Vec<_>>();
+        if let Some(&digit) = wrong.first() {
+            let mut puzzle = unique.clone();
+            puzzle.set(cell, digit);
+            if count(&puzzle, 1) == Some(0) {
+                return Some(puzzle);
+            }
+        }
+    }
+    None
+}
+
+/// Copies a clue into an empty peer, so two clues conflict.
+fn conflicting_puzzle(unique: &Grid, rng: &mut StdRng) -> Grid {
+    let shape = unique.shape();
+    let mut puzzle = unique.clone();
+    loop {
+        let cell = rng.random_range(0..puzzle.cells().len());
+        if puzzle.get(cell) != 0 {
+            continue;
+        }
+        if let Some(peer) = shape.peers(cell).find(|&p| puzzle.get(p) != 0) {
+            puzzle.set(cell, puzzle.get(peer));
+            return puzzle;
+        }
+    }
+}
+
+fn main() {
+    let mut rng = StdRng::seed_from_u64(20261122);
+    println!("# sudoku-bench conformance corpus: puzzle:count[:solution], one a line.");
+    println!("# Written by `cargo run --release --example make_corpus`; counts measured by naive.");
+    println!("# count 0 with consistent clues: unsolvable; count 0 with conflicting clues: invalid.");
+    println!("\n# empty 4x4 grid");
+    println!("{}:288", Grid::empty(Shape::S4));
+    println!("# a row of 1-8 with the 9 in its box: r1c9 has no candidate");
+    println!("12345678.........9{}:0", ".".repeat(63));
+    for (shape, floor, cases) in [
+        (Shape::S4, 0, 3),
+        (Shape::S6, 0, 2),
+        (Shape::S9, 22, 4),
+        (Shape::S12, 80, 2),
+        (Shape::S16, 150, 2),
+    ] {
+        println!("\n# {shape}");
+        for _ in 0..cases {
+            let solution = random_solution(shape, &mut rng);
+            let unique = unique_puzzle(&solution, floor, &mut rng);
+            println!("{unique}:1:{solution}");
+            if let Some((multi, k)) = multi_puzzle(&unique, 300, &mut rng) {
+                println!("{multi}:{k}");
+            }
+            if let Some(unsolvable) = unsolvable_puzzle(&unique, &solution, &mut rng) {
+                println!("{unsolvable}:0");
+            }
+            println!("{}:0", conflicting_puzzle(&unique, &mut rng));
+        }
+    }
+}
