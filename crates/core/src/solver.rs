@@ -23,6 +23,28 @@ pub trait Solver: Send {
     /// Callers normally go through [`solve_checked`], which rejects sizes the solver does not
     /// declare and conflicting clues before calling this, and verifies every returned solution.
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome;
+
+    /// Solves as [`Solver::solve`] does, telling `watch` of every cell the search writes
+    /// (`watch(cell, value)`, value 0 when it empties a cell), so the search can be animated.
+    ///
+    /// Solvers that can show their search override this. The default is never wrong: it solves,
+    /// then reports the first solution's cells as if written in row-major order.
+    fn solve_watched(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        watch: &mut dyn FnMut(usize, u8),
+    ) -> Outcome {
+        let outcome = self.solve(puzzle, budget);
+        if let Some(solution) = outcome.solutions.first() {
+            for (cell, &value) in solution.cells().iter().enumerate() {
+                if puzzle.get(cell) == 0 {
+                    watch(cell, value);
+                }
+            }
+        }
+        outcome
+    }
 }
 
 /// A solver's identity and declared capabilities; reports and tests read these, never guess.

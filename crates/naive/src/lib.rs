@@ -45,7 +45,16 @@ impl Solver for Naive {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        search(puzzle, budget)
+        search(puzzle, budget, |_, _| {})
+    }
+
+    fn solve_watched(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        watch: &mut dyn FnMut(usize, u8),
+    ) -> Outcome {
+        search(puzzle, budget, watch)
     }
 }
 
@@ -59,7 +68,8 @@ struct Slot {
     units: [usize; 3],
 }
 
-fn search(puzzle: &Grid, budget: &Budget) -> Outcome {
+/// The search; `watch` hears every cell written or emptied (a no-op closure compiles away).
+fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> Outcome {
     let shape = puzzle.shape();
     let n = shape.size();
     let all_digits: u32 = ((1u32 << n) - 1) << 1;
@@ -117,10 +127,14 @@ fn search(puzzle: &Grid, budget: &Budget) -> Outcome {
                 counters.guesses += 1;
             }
             slot.units.iter().for_each(|&u| used[u] |= 1 << value);
+            watch(slot.cell, value as u8);
             values[k] = value;
             k += 1;
         } else {
             counters.iterations += (n as u32 - tried) as u64;
+            if tried != 0 {
+                watch(slot.cell, 0);
+            }
             values[k] = 0;
             if k == 0 {
                 break;

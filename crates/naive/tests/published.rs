@@ -21,3 +21,16 @@ fn iteration_counts_equal_the_published_ones() {
     }
     assert_eq!(checked, 5);
 }
+
+#[test]
+fn watching_replays_to_the_solution() {
+    let board = sudoku_catalog::named_board("flower-number").unwrap();
+    let mut board_seen = board.grid();
+    let mut steps = 0u64;
+    let outcome = Naive.solve_watched(&board.grid(), &Budget::solve(), &mut |cell, value| {
+        board_seen.set(cell, value);
+        steps += 1;
+    });
+    assert_eq!(Some(&board_seen), outcome.solutions.first());
+    assert!(steps >= outcome.counters.nodes);
+}
