@@ -71,7 +71,9 @@ fn unique_puzzle(solution: &Grid, floor: usize, rng: &mut StdRng) -> Grid {
 /// Removes further clues until the puzzle has between 2 and `most` solutions.
 fn multi_puzzle(unique: &Grid, most: u64, rng: &mut StdRng) -> Option<(Grid, u64)> {
     let mut puzzle = unique.clone();
-    let mut clues: Vec<usize> = (0..puzzle.cells().len()).filter(|&c| puzzle.get(c) != 0).collect();
+    let mut clues: Vec<usize> = (0..puzzle.cells().len())
+        .filter(|&c| puzzle.get(c) != 0)
+        .collect();
     clues.shuffle(rng);
     for cell in clues {
         let keep = puzzle.get(cell);
@@ -125,7 +127,9 @@ fn main() {
     let mut rng = StdRng::seed_from_u64(20261122);
     println!("# sudoku-bench conformance corpus: puzzle:count[:solution], one a line.");
     println!("# Written by `cargo run --release --example make_corpus`; counts measured by naive.");
-    println!("# count 0 with consistent clues: unsolvable; count 0 with conflicting clues: invalid.");
+    println!(
+        "# count 0 with consistent clues: unsolvable; count 0 with conflicting clues: invalid."
+    );
     println!("\n# empty 4x4 grid");
     println!("{}:288", Grid::empty(Shape::S4));
     println!("# a row of 1-8 with the 9 in its box: r1c9 has no candidate");

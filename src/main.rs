@@ -1,1 +1,334 @@
-fn main() {}
+//! `sudoku-bench`: solve, count and verify puzzles with any registered solver, list the solvers.
+//!
+//! Exit status: 0 success; 1 a negative answer (a grid that does not verify, a solver that gave
+//! up or answered wrongly); 2 bad input or usage (unreadable, malformed, conflicting, unsolvable
+//! or ambiguous puzzles). Errors are one line on stderr naming what and where.
+
+mod input;
+mod output;
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, Subcommand, ValueEnum};
+use sudoku_core::{
+    Budget, Entry, Grid, Outcome, Rejection, Solver, Verdict, Violation, solve_checked,
+};
+
+use crate::input::InputArgs;
+use crate::output::Printer;
+
+#[derive(Parser)]
+#[command(
+    name = "sudoku-bench",
+    version,
+    about = "Every classic Sudoku algorithm, measured side by side"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve puzzles (argument, --file, --board or stdin) and print solutions and counters.
+    Solve(SolveArgs),
+    /// Count the solutions of puzzles.
+    Count(CountArgs),
+    /// Check a filled grid (or a set of clues) against the rules.
+    Verify(VerifyArgs),
+    /// List the registered solvers and their capabilities.
+    Solvers(FormatArg),
+}
+
+#[derive(clap::Args)]
+struct FormatArg {
+    /// Output form.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    format: OutputFormat,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum OutputFormat {
+    /// Boxed grid and counters, for people.
+    Text,
+    /// One solution per line, nothing else.
+    Line,
+    /// One JSON object per puzzle, one per line.
+    Json,
+}
+
+#[derive(clap::Args)]
+struct BudgetArgs {
+    /// Give up after this many seconds per puzzle.
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// Give up after this much work (the solver's main counter).
+    #[arg(long, value_name = "N")]
+    max_iterations: Option<u64>,
+    /// Seed for stochastic solvers.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+impl BudgetArgs {
+    fn apply(&self, mut budget: Budget) -> Result<Budget, Failure> {
+        if let Some(seconds) = self.timeout {
+            let timeout = Duration::try_from_secs_f64(seconds)
+                .map_err(|_| Failure::input(format!("--timeout {seconds}: not a duration")))?;
+            budget = budget.with_deadline(Instant::now() + timeout);
+        }
+        if let Some(cap) = self.max_iterations {
+            budget = budget.with_max_iterations(cap);
+        }
+        Ok(budget.with_seed(self.seed))
+    }
+}
+
+#[derive(clap::Args)]
+struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Solver id (see `sudoku-bench solvers`).
+    #[arg(long, default_value = "naive")]
+    solver: String,
+    /// List up to N solutions instead of solving a puzzle that must have exactly one.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    #[command(flatten)]
+    budget: BudgetArgs,
+    #[command(flatten)]
+    format: FormatArg,
+}
+
+#[derive(clap::Args)]
+struct CountArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Solver id; defaults to the fastest registered solver that counts solutions.
+    #[arg(long)]
+    solver: Option<String>,
+    /// Stop counting at N solutions.
+    #[arg(long, value_name = "N")]
+    max: Option<u64>,
+    #[command(flatten)]
+    budget: BudgetArgs,
+    #[command(flatten)]
+    format: FormatArg,
+}
+
+#[derive(clap::Args)]
+struct VerifyArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Require every cell filled (otherwise a grid with empty cells is checked as clues).
+    #[arg(long)]
+    filled: bool,
+    /// The puzzle the grid claims to solve: its clues must be kept.
+    #[arg(long = "puzzle", id = "solves", value_name = "PUZZLE")]
+    solves: Option<String>,
+}
+
+/// Why the command failed, with its exit status.
+#[derive(Debug)]
+struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    /// Bad input or usage: exit 2.
+    fn input(message: impl Into<String>) -> Failure {
+        Failure {
+            code: 2,
+            message: message.into(),
+        }
+    }
+
+    /// A negative answer: exit 1.
+    fn negative(message: impl Into<String>) -> Failure {
+        Failure {
+            code: 1,
+            message: message.into(),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => solve(&args),
+        Command::Count(args) => count(&args),
+        Command::Verify(args) => verify(&args),
+        Command::Solvers(args) => {
+            output::print_solvers(args.format);
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("error: {}", failure.message);
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+fn make_solver(id: &str) -> Result<Box<dyn Solver>, Failure> {
+    sudoku_solvers::make(id).ok_or_else(|| {
+        Failure::input(format!(
+            "unknown solver {id:?}; registered: {}",
+            sudoku_solvers::ids().join(", ")
+        ))
+    })
+}
+
+/// Runs a solver and turns every outcome but `Solved` into the failure the user should see.
+fn run(
+    solver: &mut dyn Solver,
+    entry: &Entry,
+    origin: &str,
+    budget: &Budget,
+) -> Result<Outcome, Failure> {
+    let outcome = solve_checked(solver, &entry.grid, budget);
+    match failure(&outcome, solver.info().id, entry, origin) {
+        Some(failure) => Err(failure),
+        None => Ok(outcome),
+    }
+}
+
+/// What the user should be told about an outcome that is not a solution, if it is not one.
+fn failure(outcome: &Outcome, id: &str, entry: &Entry, origin: &str) -> Option<Failure> {
+    let line = entry.line;
+    Some(match &outcome.verdict {
+        Verdict::Solved => return None,
+        Verdict::Unsolvable => {
+            Failure::input(format!("{origin}line {line}: the puzzle has no solution"))
+        }
+        Verdict::Rejected(Rejection::ConflictingClues(conflict)) => Failure::input(format!(
+            "{origin}line {}: clues conflict: {conflict}",
+            entry.cell_lines[conflict.second]
+        )),
+        Verdict::Rejected(why) => {
+            Failure::input(format!("{origin}line {line}: solver {id}: {why}"))
+        }
+        Verdict::GaveUp(reason) => Failure::negative(format!(
+            "{origin}line {line}: solver {id} gave up ({reason}) after {} iterations, {} nodes",
+            outcome.counters.iterations, outcome.counters.nodes
+        )),
+        Verdict::WrongAnswer(why) => Failure::negative(format!(
+            "{origin}line {line}: solver {id} returned a wrong answer: {why}"
+        )),
+    })
+}
+
+fn solve(args: &SolveArgs) -> Result<(), Failure> {
+    let (origin, entries) = args.input.read()?;
+    let mut solver = make_solver(&args.solver)?;
+    let printer = Printer::new(args.format.format);
+    for entry in &entries {
+        let limit = args.limit.unwrap_or(1);
+        let outcome = run(
+            solver.as_mut(),
+            entry,
+            &origin,
+            &args.budget.apply(Budget::list(limit))?,
+        )?;
+        if args.limit.is_none() {
+            require_unique(entry, &origin, &args.budget)?;
+        }
+        printer.solved(entry, solver.info().id, &outcome);
+    }
+    Ok(())
+}
+
+/// A puzzle to be solved must have exactly one solution; the fastest counting solver checks.
+fn require_unique(entry: &Entry, origin: &str, budget: &BudgetArgs) -> Result<(), Failure> {
+    let mut reference = sudoku_solvers::reference_solver(entry.grid.size());
+    let outcome = run(
+        reference.as_mut(),
+        entry,
+        origin,
+        &budget.apply(Budget::unique())?,
+    )?;
+    if let [first, second, ..] = outcome.solutions.as_slice() {
+        let cell = (0..first.cells().len())
+            .find(|&c| first.get(c) != second.get(c))
+            .unwrap_or(0);
+        let name = entry.grid.shape().cell_name(cell);
+        return Err(Failure::input(format!(
+            "{origin}line {}: the puzzle has more than one solution (two differ at {name}); \
+             pass --limit N to list them",
+            entry.line
+        )));
+    }
+    Ok(())
+}
+
+fn count(args: &CountArgs) -> Result<(), Failure> {
+    let (origin, entries) = args.input.read()?;
+    let printer = Printer::new(args.format.format);
+    for entry in &entries {
+        let mut solver = match &args.solver {
+            Some(id) => make_solver(id)?,
+            None => sudoku_solvers::reference_solver(entry.grid.size()),
+        };
+        let info = solver.info();
+        if !info.capabilities.counts_solutions {
+            return Err(Failure::input(format!(
+                "solver {} cannot count solutions",
+                info.id
+            )));
+        }
+        let limit = args.max.unwrap_or(u64::MAX);
+        let budget = args.budget.apply(Budget::count(limit))?;
+        let outcome = solve_checked(solver.as_mut(), &entry.grid, &budget);
+        if outcome.verdict != Verdict::Unsolvable
+            && let Some(failure) = failure(&outcome, info.id, entry, &origin)
+        {
+            return Err(failure);
+        }
+        printer.counted(entry, info.id, &outcome, outcome.solution_count < limit);
+    }
+    Ok(())
+}
+
+fn verify(args: &VerifyArgs) -> Result<(), Failure> {
+    let (origin, entries) = args.input.read()?;
+    let puzzle = match &args.solves {
+        Some(text) => {
+            Some(Grid::parse(text).map_err(|e| Failure::input(format!("--puzzle: {e}")))?)
+        }
+        None => None,
+    };
+    for entry in &entries {
+        let grid = &entry.grid;
+        let checked = match &puzzle {
+            Some(puzzle) => sudoku_core::verify_solution(puzzle, grid),
+            None if args.filled => sudoku_core::verify_filled(grid),
+            None => sudoku_core::validate_clues(grid).map_err(Violation::Conflict),
+        };
+        match checked {
+            Ok(()) if grid.is_filled() => println!("{origin}line {}: valid solution", entry.line),
+            Ok(()) => println!(
+                "{origin}line {}: valid clues ({} given, {} empty; no digit repeats in a row, column or box)",
+                entry.line,
+                grid.clue_count(),
+                grid.cells().len() - grid.clue_count()
+            ),
+            Err(violation) => {
+                let line = match violation {
+                    Violation::Conflict(conflict) => entry.cell_lines[conflict.second],
+                    Violation::Empty { cell, .. } | Violation::ClueChanged { cell, .. } => {
+                        entry.cell_lines[cell]
+                    }
+                    _ => entry.line,
+                };
+                return Err(Failure::negative(format!(
+                    "{origin}line {line}: invalid: {violation}"
+                )));
+            }
+        }
+    }
+    Ok(())
+}

@@ -109,7 +109,9 @@ pub enum LoadError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{path}: {bytes} bytes is more than the {MAX_FILE_BYTES}-byte limit for a dataset file")]
+    #[error(
+        "{path}: {bytes} bytes is more than the {MAX_FILE_BYTES}-byte limit for a dataset file"
+    )]
     TooLarge { path: PathBuf, bytes: u64 },
     #[error("{origin}: {source}")]
     Parse { origin: String, source: ParseError },
@@ -167,9 +169,10 @@ pub fn read_file(path: &Path) -> Result<Dataset, LoadError> {
         });
     }
     let text = std::fs::read_to_string(path).map_err(io)?;
-    let name = path
-        .file_name()
-        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     parse_dataset(&name, &path.display().to_string(), &text)
 }
 
@@ -216,7 +219,10 @@ mod tests {
     fn table1_has_32_rows_linked_to_known_boards() {
         let rows = table1();
         assert_eq!(rows.len(), 32);
-        for row in rows.iter().filter_map(|r| r.board_id.as_ref().map(|id| (r, id))) {
+        for row in rows
+            .iter()
+            .filter_map(|r| r.board_id.as_ref().map(|id| (r, id)))
+        {
             let board = named_board(row.1).expect("table rows name real boards");
             assert_eq!(board.published_iterations, Some(row.0.iterations));
         }

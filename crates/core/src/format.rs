@@ -74,7 +74,9 @@ struct DataLine<'a> {
 fn data_lines(text: &str) -> impl Iterator<Item = DataLine<'_>> {
     text.lines().enumerate().filter_map(|(index, line)| {
         let trimmed = line.trim();
-        let is_rule = trimmed.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '));
+        let is_rule = trimmed
+            .chars()
+            .all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '));
         (!trimmed.is_empty() && !trimmed.starts_with('#') && !is_rule).then_some(DataLine {
             number: index + 1,
             text: line.trim_end_matches('\r'),
@@ -260,8 +262,7 @@ fn parse_dataset_line(line: &DataLine<'_>) -> Result<Entry, ParseError> {
             let bad = |reason: String| {
                 ParseError::new(line.number, None, ParseErrorKind::BadSolution { reason })
             };
-            let solution =
-                parse_grid(text).map_err(|e| bad(e.kind_text()))?;
+            let solution = parse_grid(text).map_err(|e| bad(e.kind_text()))?;
             if solution.shape() != shape {
                 return Err(bad(format!(
                     "the solution is {} but the puzzle is {}",
@@ -285,7 +286,8 @@ impl ParseError {
     /// The message without its `line N:` prefix, for errors nested inside another line.
     fn kind_text(&self) -> String {
         let full = self.to_string();
-        full.split_once(": ").map_or(full.clone(), |(_, rest)| rest.to_string())
+        full.split_once(": ")
+            .map_or(full.clone(), |(_, rest)| rest.to_string())
     }
 }
 
@@ -297,7 +299,12 @@ pub fn render(grid: &Grid, format: Format) -> String {
     match format {
         Format::Line => grid.cells().iter().map(|&v| symbol(v)).collect(),
         Format::Rows => rows
-            .map(|row| row.iter().map(|&v| symbol(v)).chain(['\n']).collect::<String>())
+            .map(|row| {
+                row.iter()
+                    .map(|&v| symbol(v))
+                    .chain(['\n'])
+                    .collect::<String>()
+            })
             .collect(),
         Format::Spaced => rows
             .map(|row| {
@@ -306,7 +313,11 @@ pub fn render(grid: &Grid, format: Format) -> String {
             })
             .collect(),
         Format::Boxed => {
-            let texts: Vec<String> = grid.cells().iter().map(|&v| symbol(v).to_string()).collect();
+            let texts: Vec<String> = grid
+                .cells()
+                .iter()
+                .map(|&v| symbol(v).to_string())
+                .collect();
             boxed(shape, &texts)
         }
     }
@@ -350,7 +361,11 @@ mod tests {
             let grid = Grid::from_cells(shape, cells.collect()).unwrap();
             for format in [Format::Line, Format::Rows, Format::Spaced, Format::Boxed] {
                 let text = grid.render(format);
-                assert_eq!(Grid::parse(&text).unwrap(), grid, "{shape} {format:?}\n{text}");
+                assert_eq!(
+                    Grid::parse(&text).unwrap(),
+                    grid,
+                    "{shape} {format:?}\n{text}"
+                );
             }
         }
     }

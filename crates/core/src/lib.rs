@@ -21,7 +21,10 @@ pub mod solver;
 pub use error::{ParseError, ParseErrorKind};
 pub use format::{Entry, Format, parse_entries};
 pub use grid::Grid;
-pub use rules::{Conflict, DigitSet, Violation, candidates, pencil_marks, validate_clues, verify_filled, verify_solution};
+pub use rules::{
+    Conflict, DigitSet, Violation, candidates, pencil_marks, validate_clues, verify_filled,
+    verify_solution,
+};
 pub use shape::{CellName, Shape, UnitKind};
 pub use solver::{
     ALL_SIZES, Budget, Capabilities, Counters, Family, Outcome, Rejection, Solver, SolverInfo,

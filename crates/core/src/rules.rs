@@ -165,7 +165,10 @@ pub fn candidates(grid: &Grid) -> Vec<DigitSet> {
     let mut used = [[0 as DigitSet; 25]; 3];
     for (cell, &digit) in grid.cells().iter().enumerate() {
         if digit != 0 {
-            for (k, unit) in [UnitKind::Row, UnitKind::Column, UnitKind::Box].into_iter().enumerate() {
+            for (k, unit) in [UnitKind::Row, UnitKind::Column, UnitKind::Box]
+                .into_iter()
+                .enumerate()
+            {
                 used[k][shape.unit_of(unit, cell)] |= 1 << digit;
             }
         }
@@ -191,7 +194,10 @@ pub fn pencil_marks(grid: &Grid) -> String {
         .iter()
         .zip(candidates(grid))
         .map(|(&value, set)| match value {
-            0 => (1..=n).filter(|&d| set & (1 << d) != 0).map(symbol).collect(),
+            0 => (1..=n)
+                .filter(|&d| set & (1 << d) != 0)
+                .map(symbol)
+                .collect(),
             _ => symbol(value).to_string(),
         })
         .collect();
@@ -216,7 +222,10 @@ mod tests {
         let error = verify_solution(&puzzle, &solution).unwrap_err().to_string();
         assert_eq!(error, "cells r1c2 and r1c3 both hold 3 (same row)");
         solution.set(2, 0);
-        assert_eq!(verify_filled(&solution).unwrap_err().to_string(), "cell r1c3 is empty");
+        assert_eq!(
+            verify_filled(&solution).unwrap_err().to_string(),
+            "cell r1c3 is empty"
+        );
         solution.set(0, 1);
         assert!(matches!(
             verify_solution(&puzzle, &solution),

@@ -193,10 +193,17 @@ impl Budget {
         if self.max_iterations.is_some_and(|cap| work >= cap) {
             return Err(StopReason::IterationCap);
         }
-        if self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
             return Err(StopReason::Cancelled);
         }
-        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
             return Err(StopReason::Deadline);
         }
         Ok(())
@@ -378,7 +385,7 @@ fn first_violation(puzzle: &Grid, outcome: &Outcome) -> Option<Violation> {
         }
     }
     let claims_solutions = outcome.solution_count > 0 || outcome.verdict == Verdict::Solved;
-    let backs_claim = !outcome.solutions.is_empty()
-        && outcome.solution_count >= outcome.solutions.len() as u64;
+    let backs_claim =
+        !outcome.solutions.is_empty() && outcome.solution_count >= outcome.solutions.len() as u64;
     (claims_solutions && !backs_claim).then_some(Violation::Unbacked)
 }

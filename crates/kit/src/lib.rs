@@ -2,7 +2,7 @@
 //!
 //! A solver crate runs it in one test:
 //!
-//! ```ignore
+//! ```text
 //! #[test]
 //! fn conforms() {
 //!     sudoku_kit::assert_conforms(&mut MySolver::default());
@@ -178,7 +178,11 @@ fn check_case(
 /// A counting solver finds exactly the corpus's count, stops at a limit, and lists distinct
 /// solutions.
 fn check_counts(solver: &mut dyn Solver, case: &Case) -> Result<(), String> {
-    let all = solve_checked(solver, &case.puzzle, &with_deadline(Budget::count(u64::MAX)));
+    let all = solve_checked(
+        solver,
+        &case.puzzle,
+        &with_deadline(Budget::count(u64::MAX)),
+    );
     expect_verdict(&all, Verdict::Solved)?;
     if all.solution_count != case.count {
         return Err(format!(
@@ -217,14 +221,20 @@ fn expect_rejected(outcome: &Outcome) -> Result<(), String> {
 fn expect_gave_up(outcome: &Outcome) -> Result<(), String> {
     match outcome.verdict {
         Verdict::GaveUp(_) => Ok(()),
-        ref other => Err(format!("an incomplete solver must give up here, got {other}")),
+        ref other => Err(format!(
+            "an incomplete solver must give up here, got {other}"
+        )),
     }
 }
 
 /// A puzzle the solver cannot settle quickly: counting every solution of an empty board for a
 /// counting solver, else a consistent but unsolvable board that only a complete search settles.
 fn endless_task(caps: &Capabilities) -> (Grid, Budget) {
-    let size = if caps.supports(Shape::S9) { 9 } else { caps.sizes[caps.sizes.len() - 1] };
+    let size = if caps.supports(Shape::S9) {
+        9
+    } else {
+        caps.sizes[caps.sizes.len() - 1]
+    };
     let shape = Shape::from_size(size).expect("declared sizes are real");
     if caps.counts_solutions {
         return (Grid::empty(shape), Budget::count(u64::MAX));
@@ -245,7 +255,10 @@ fn check_budgets(solver: &mut dyn Solver, caps: &Capabilities) -> Vec<Result<(),
         let outcome = solve_checked(solver, &puzzle, &budget);
         let took = started.elapsed();
         if outcome.verdict != Verdict::GaveUp(reason) {
-            return Err(format!("expected to give up ({reason}), got {}", outcome.verdict));
+            return Err(format!(
+                "expected to give up ({reason}), got {}",
+                outcome.verdict
+            ));
         }
         if took > Duration::from_secs(10) {
             return Err(format!("took {took:?} to notice ({reason})"));
@@ -254,10 +267,15 @@ fn check_budgets(solver: &mut dyn Solver, caps: &Capabilities) -> Vec<Result<(),
     };
     let cancelled = Arc::new(AtomicBool::new(true));
     let mut results = vec![
-        stops(solver, base.clone().with_cancel(cancelled), StopReason::Cancelled),
         stops(
             solver,
-            base.clone().with_deadline(Instant::now() + Duration::from_millis(200)),
+            base.clone().with_cancel(cancelled),
+            StopReason::Cancelled,
+        ),
+        stops(
+            solver,
+            base.clone()
+                .with_deadline(Instant::now() + Duration::from_millis(200)),
             StopReason::Deadline,
         ),
         stops(
@@ -302,9 +320,16 @@ mod tests {
     fn corpus_covers_every_kind_in_4_9_and_16() {
         let cases = corpus();
         for size in [4, 9, 16] {
-            for kind in [CaseKind::Unique, CaseKind::Multiple, CaseKind::Unsolvable, CaseKind::Invalid] {
+            for kind in [
+                CaseKind::Unique,
+                CaseKind::Multiple,
+                CaseKind::Unsolvable,
+                CaseKind::Invalid,
+            ] {
                 assert!(
-                    cases.iter().any(|c| c.kind == kind && c.puzzle.size() == size),
+                    cases
+                        .iter()
+                        .any(|c| c.kind == kind && c.puzzle.size() == size),
                     "no {kind:?} case of size {size}"
                 );
             }
@@ -314,7 +339,10 @@ mod tests {
     #[test]
     fn unique_cases_carry_verified_solutions() {
         for case in corpus().iter().filter(|c| c.kind == CaseKind::Unique) {
-            let solution = case.solution.as_ref().expect("unique cases give their solution");
+            let solution = case
+                .solution
+                .as_ref()
+                .expect("unique cases give their solution");
             assert_eq!(sudoku_core::verify_solution(&case.puzzle, solution), Ok(()));
         }
     }

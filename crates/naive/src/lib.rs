@@ -61,6 +61,9 @@ impl Solver for Naive {
 /// Iterations between two budget checks: a few milliseconds of search.
 const CHECK_EVERY: u64 = 1 << 22;
 
+/// Room for 25 rows, 25 columns and 25 boxes, rounded up to a power of two.
+const MASKS: usize = 128;
+
 /// An empty cell and the indexes of its row, column and box masks.
 #[derive(Clone, Copy)]
 struct Slot {
@@ -73,8 +76,9 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> O
     let shape = puzzle.shape();
     let n = shape.size();
     let all_digits: u32 = ((1u32 << n) - 1) << 1;
-    // Masks of used digits: rows, then columns, then boxes.
-    let mut used = [0u32; 3 * 25];
+    // Masks of used digits: rows, then columns, then boxes (padded to a power of two so that
+    // masking an index proves it in bounds and the hot loop carries no bounds checks).
+    let mut used = [0u32; MASKS];
     let units_of = |cell| {
         [
             shape.row_of(cell),
@@ -116,7 +120,8 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> O
         }
         let slot = slots[k];
         let tried = values[k];
-        let taken = used[slot.units[0]] | used[slot.units[1]] | used[slot.units[2]];
+        let [row, col, bx] = slot.units.map(|u| u & (MASKS - 1));
+        let taken = used[row] | used[col] | used[bx];
         let feasible_above = all_digits & !taken & !((2u32 << tried) - 1);
         if feasible_above != 0 {
             let value = feasible_above.trailing_zeros();
@@ -126,7 +131,9 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> O
             if tried != 0 || feasible_above & (feasible_above - 1) != 0 {
                 counters.guesses += 1;
             }
-            slot.units.iter().for_each(|&u| used[u] |= 1 << value);
+            used[row] |= 1 << value;
+            used[col] |= 1 << value;
+            used[bx] |= 1 << value;
             watch(slot.cell, value as u8);
             values[k] = value;
             k += 1;
@@ -157,8 +164,10 @@ fn check_point(iterations: u64, budget: &Budget) -> u64 {
     budget.max_iterations.map_or(soon, |cap| soon.min(cap))
 }
 
-fn release(used: &mut [u32; 75], slot: Slot, value: u32) {
-    slot.units.iter().for_each(|&u| used[u] &= !(1 << value));
+fn release(used: &mut [u32; MASKS], slot: Slot, value: u32) {
+    slot.units
+        .iter()
+        .for_each(|&u| used[u & (MASKS - 1)] &= !(1 << value));
 }
 
 fn fill(puzzle: &Grid, slots: &[Slot], values: &[u32]) -> Grid {
@@ -168,4 +177,3 @@ fn fill(puzzle: &Grid, slots: &[Slot], values: &[u32]) -> Grid {
     }
     grid
 }
-

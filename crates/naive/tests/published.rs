@@ -10,7 +10,10 @@ fn iteration_counts_equal_the_published_ones() {
     for board in boards.iter().filter(|b| b.published_iterations.is_some()) {
         let outcome = Naive.solve(&board.grid(), &Budget::solve());
         assert!(outcome.is_solved(), "{}: {}", board.id, outcome.verdict);
-        assert_eq!(verify_solution(&board.grid(), &outcome.solutions[0]), Ok(()));
+        assert_eq!(
+            verify_solution(&board.grid(), &outcome.solutions[0]),
+            Ok(())
+        );
         assert_eq!(
             Some(outcome.counters.iterations),
             board.published_iterations,

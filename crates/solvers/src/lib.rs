@@ -22,14 +22,15 @@ fn entry<S: Solver + Default + 'static>() -> Registered {
 
 /// Every registered solver, in the order reports list them.
 pub fn registry() -> Vec<Registered> {
-    vec![
-        entry::<sudoku_naive::Naive>(),
-    ]
+    vec![entry::<sudoku_naive::Naive>()]
 }
 
 /// A fresh instance of the solver with this id.
 pub fn make(id: &str) -> Option<Box<dyn Solver>> {
-    registry().into_iter().find(|r| r.info.id == id).map(|r| (r.make)())
+    registry()
+        .into_iter()
+        .find(|r| r.info.id == id)
+        .map(|r| (r.make)())
 }
 
 /// The ids of every registered solver.
@@ -51,7 +52,10 @@ pub fn reference_solver(size: usize) -> Box<dyn Solver> {
             let caps = &r.info.capabilities;
             caps.complete && caps.counts_solutions && caps.sizes.contains(&size)
         })
-        .map_or_else(|| Box::new(sudoku_naive::Naive) as Box<dyn Solver>, |r| (r.make)())
+        .map_or_else(
+            || Box::new(sudoku_naive::Naive) as Box<dyn Solver>,
+            |r| (r.make)(),
+        )
 }
 
 #[cfg(test)]

@@ -1,0 +1,98 @@
+//! Where the command line's puzzles come from: an argument, a file, stdin or a named board.
+
+use std::io::{IsTerminal, Read};
+use std::path::PathBuf;
+
+use sudoku_catalog::MAX_FILE_BYTES;
+use sudoku_core::{Entry, parse_entries};
+
+use crate::Failure;
+
+#[derive(clap::Args)]
+pub struct InputArgs {
+    /// The puzzle itself (81 characters for 9×9, `.` or `0` for empty); omit to read a file or stdin.
+    puzzle: Option<String>,
+    /// Read puzzles from a file (`-` for stdin): one grid, or one puzzle a line.
+    #[arg(long, short, value_name = "PATH", conflicts_with = "puzzle")]
+    file: Option<PathBuf>,
+    /// A named board from the catalogue (e.g. near-worst-case).
+    #[arg(long, value_name = "ID", conflicts_with_all = ["puzzle", "file"])]
+    board: Option<String>,
+}
+
+impl InputArgs {
+    /// The puzzles to work on, and a prefix naming their origin for messages (`file.txt: `).
+    pub fn read(&self) -> Result<(String, Vec<Entry>), Failure> {
+        let (origin, text) = if let Some(puzzle) = &self.puzzle {
+            (String::new(), puzzle.clone())
+        } else if let Some(id) = &self.board {
+            let board = sudoku_catalog::named_board(id).ok_or_else(|| {
+                let ids: Vec<String> = sudoku_catalog::named_boards()
+                    .into_iter()
+                    .map(|b| b.id)
+                    .collect();
+                Failure::input(format!(
+                    "unknown board {id:?}; named boards: {}",
+                    ids.join(", ")
+                ))
+            })?;
+            (format!("board {id}: "), board.puzzle)
+        } else {
+            match &self.file {
+                Some(path) if path.as_os_str() != "-" => {
+                    let origin = format!("{}: ", path.display());
+                    let text =
+                        read_file(path).map_err(|e| Failure::input(format!("{origin}{e}")))?;
+                    (origin, text)
+                }
+                _ => ("stdin: ".into(), read_stdin()?),
+            }
+        };
+        let entries = parse_entries(&text).map_err(|e| Failure::input(format!("{origin}{e}")))?;
+        Ok((origin, entries))
+    }
+}
+
+fn read_file(path: &PathBuf) -> Result<String, String> {
+    let bytes = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read: {e}"))?
+        .len();
+    if bytes > MAX_FILE_BYTES {
+        return Err(format!(
+            "{bytes} bytes is more than the {MAX_FILE_BYTES}-byte limit"
+        ));
+    }
+    let data = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
+    into_text(data)
+}
+
+fn read_stdin() -> Result<String, Failure> {
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        return Err(Failure::input(
+            "no puzzle given: pass it as an argument, with --file or --board, or on stdin",
+        ));
+    }
+    let mut data = Vec::new();
+    stdin
+        .lock()
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut data)
+        .map_err(|e| Failure::input(format!("stdin: cannot read: {e}")))?;
+    if data.len() as u64 > MAX_FILE_BYTES {
+        return Err(Failure::input(format!(
+            "stdin: more than the {MAX_FILE_BYTES}-byte limit"
+        )));
+    }
+    into_text(data).map_err(|e| Failure::input(format!("stdin: {e}")))
+}
+
+/// The bytes as text, or where the first non-UTF-8 byte stands.
+fn into_text(data: Vec<u8>) -> Result<String, String> {
+    String::from_utf8(data).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        format!("line {line}, column {column}: not UTF-8 text")
+    })
+}
