@@ -18,6 +18,9 @@ pub struct InputArgs {
     /// A named board from the catalogue (e.g. near-worst-case).
     #[arg(long, value_name = "ID", conflicts_with_all = ["puzzle", "file"])]
     board: Option<String>,
+    /// A whole dataset: `named` for the catalogue's boards, or a dataset file's path.
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["puzzle", "file", "board"])]
+    dataset: Option<String>,
 }
 
 impl InputArgs {
@@ -25,6 +28,8 @@ impl InputArgs {
     pub fn read(&self) -> Result<(String, Vec<Entry>), Failure> {
         let (origin, text) = if let Some(puzzle) = &self.puzzle {
             (String::new(), puzzle.clone())
+        } else if let Some(spec) = &self.dataset {
+            return read_dataset(spec);
         } else if let Some(id) = &self.board {
             let board = sudoku_catalog::named_board(id).ok_or_else(|| {
                 let ids: Vec<String> = sudoku_catalog::named_boards()
@@ -51,6 +56,30 @@ impl InputArgs {
         let entries = parse_entries(&text).map_err(|e| Failure::input(format!("{origin}{e}")))?;
         Ok((origin, entries))
     }
+}
+
+/// A dataset by spec; the named boards are numbered by their line in the catalogue.
+fn read_dataset(spec: &str) -> Result<(String, Vec<Entry>), Failure> {
+    if spec != "named" {
+        let path = PathBuf::from(spec);
+        let origin = format!("{spec}: ");
+        let text = read_file(&path).map_err(|e| Failure::input(format!("{origin}{e}")))?;
+        let entries = parse_entries(&text).map_err(|e| Failure::input(format!("{origin}{e}")))?;
+        return Ok((origin, entries));
+    }
+    let entries = sudoku_catalog::named_dataset()
+        .puzzles
+        .into_iter()
+        .enumerate()
+        .map(|(index, puzzle)| Entry {
+            line: index + 1,
+            cell_lines: vec![index + 1; puzzle.grid.cells().len()],
+            grid: puzzle.grid,
+            expected_count: puzzle.expected_count,
+            solution: puzzle.solution,
+        })
+        .collect();
+    Ok(("dataset named: ".into(), entries))
 }
 
 fn read_file(path: &PathBuf) -> Result<String, String> {

@@ -124,6 +124,9 @@ struct VerifyArgs {
     /// Require every cell filled (otherwise a grid with empty cells is checked as clues).
     #[arg(long)]
     filled: bool,
+    /// Also print each grid with the candidates of its empty cells (pencil marks).
+    #[arg(long)]
+    pencil: bool,
     /// The puzzle the grid claims to solve: its clues must be kept.
     #[arg(long = "puzzle", id = "solves", value_name = "PUZZLE")]
     solves: Option<String>,
@@ -303,6 +306,9 @@ fn verify(args: &VerifyArgs) -> Result<(), Failure> {
     };
     for entry in &entries {
         let grid = &entry.grid;
+        if args.pencil {
+            print!("{}", sudoku_core::pencil_marks(grid));
+        }
         let checked = match &puzzle {
             Some(puzzle) => sudoku_core::verify_solution(puzzle, grid),
             None if args.filled => sudoku_core::verify_filled(grid),

@@ -100,6 +100,30 @@ fn naive_prints_the_published_iteration_counts() {
 }
 
 #[test]
+fn the_named_dataset_solves_board_by_board() {
+    let output = sudoku_bench(&["solve", "--dataset", "named", "--format", "line"], None);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let solutions = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        solutions.lines().count(),
+        sudoku_catalog::named_dataset().puzzles.len()
+    );
+    assert!(solutions.lines().next().unwrap().starts_with("987654321"));
+}
+
+#[test]
+fn verify_prints_pencil_marks() {
+    let output = sudoku_bench(&["verify", "--pencil", FLOWER], None);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("| 5      3      124    |"), "{text}");
+}
+
+#[test]
 fn counting_the_empty_4x4_grid_gives_288() {
     let output = sudoku_bench(&["count", "--format", "line", "................"], None);
     assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "288");
