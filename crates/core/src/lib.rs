@@ -28,5 +28,5 @@ pub use rules::{
 pub use shape::{CellName, Shape, UnitKind};
 pub use solver::{
     ALL_SIZES, Budget, Capabilities, Counters, Family, Outcome, Rejection, Solver, SolverInfo,
-    StopReason, Verdict, solve_checked,
+    StopReason, Verdict, admit, check_answer, solve_checked,
 };

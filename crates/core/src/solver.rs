@@ -356,25 +356,34 @@ impl Outcome {
     }
 }
 
-/// Runs a solver the way every caller should: sizes the solver does not declare and conflicting
-/// clues are rejected up front, and every returned solution is verified against the clues and
-/// the rules; a failure turns the verdict into [`Verdict::WrongAnswer`].
+/// Runs a solver the way every caller should: [`admit`] first, then the solve, then
+/// [`check_answer`]. No unverified answer leaves it.
 pub fn solve_checked(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) -> Outcome {
-    if !solver.info().capabilities.supports(puzzle.shape()) {
-        return Outcome::rejected(Rejection::UnsupportedSize(puzzle.shape()));
-    }
-    if let Err(conflict) = validate_clues(puzzle) {
-        return Outcome::rejected(Rejection::ConflictingClues(conflict));
+    if let Err(why) = admit(solver, puzzle) {
+        return Outcome::rejected(why);
     }
     let mut outcome = solver.solve(puzzle, budget);
-    if let Some(violation) = first_violation(puzzle, &outcome) {
-        outcome.verdict = Verdict::WrongAnswer(violation);
-    }
+    check_answer(puzzle, &mut outcome);
     outcome
 }
 
-/// The first way an outcome misstates its puzzle: a solution that does not verify, a repeated
-/// solution, or a claim that its solutions do not back.
+/// Whether `solver` may be handed `puzzle`: it declares the size and the clues do not conflict.
+pub fn admit(solver: &dyn Solver, puzzle: &Grid) -> Result<(), Rejection> {
+    if !solver.info().capabilities.supports(puzzle.shape()) {
+        return Err(Rejection::UnsupportedSize(puzzle.shape()));
+    }
+    validate_clues(puzzle).map_err(Rejection::ConflictingClues)
+}
+
+/// Verifies an outcome against its puzzle and turns the verdict into [`Verdict::WrongAnswer`]
+/// at the first misstatement: a solution that does not verify, a repeated solution, or a claim
+/// of solutions with none returned to back it.
+pub fn check_answer(puzzle: &Grid, outcome: &mut Outcome) {
+    if let Some(violation) = first_violation(puzzle, outcome) {
+        outcome.verdict = Verdict::WrongAnswer(violation);
+    }
+}
+
 fn first_violation(puzzle: &Grid, outcome: &Outcome) -> Option<Violation> {
     for (index, solution) in outcome.solutions.iter().enumerate() {
         if let Err(violation) = verify_solution(puzzle, solution) {
@@ -388,4 +397,78 @@ fn first_violation(puzzle: &Grid, outcome: &Outcome) -> Option<Violation> {
     let backs_claim =
         !outcome.solutions.is_empty() && outcome.solution_count >= outcome.solutions.len() as u64;
     (claims_solutions && !backs_claim).then_some(Violation::Unbacked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers whatever it is told to, to test the checks around solvers.
+    struct Scripted(Outcome);
+
+    impl Solver for Scripted {
+        fn info(&self) -> SolverInfo {
+            SolverInfo {
+                id: "scripted",
+                family: Family::Backtracking,
+                description: "returns a fixed outcome",
+                capabilities: Capabilities {
+                    complete: true,
+                    counts_solutions: true,
+                    stochastic: false,
+                    sizes: &[4],
+                    reports_guesses: false,
+                },
+            }
+        }
+
+        fn solve(&mut self, _: &Grid, _: &Budget) -> Outcome {
+            self.0.clone()
+        }
+    }
+
+    fn solved(solutions: &[&str], count: u64) -> Scripted {
+        Scripted(Outcome {
+            verdict: Verdict::Solved,
+            solutions: solutions.iter().map(|s| Grid::parse(s).unwrap()).collect(),
+            solution_count: count,
+            counters: Counters::default(),
+        })
+    }
+
+    #[test]
+    fn every_misstatement_becomes_a_wrong_answer() {
+        let puzzle = Grid::parse("1...............").unwrap();
+        let good = "1234341221434321";
+        let run =
+            |mut solver: Scripted| solve_checked(&mut solver, &puzzle, &Budget::solve()).verdict;
+        assert_eq!(run(solved(&[good], 1)), Verdict::Solved);
+        assert!(matches!(
+            run(solved(&["2134341221434321"], 1)),
+            Verdict::WrongAnswer(_)
+        ));
+        assert_eq!(
+            run(solved(&[good, good], 2)),
+            Verdict::WrongAnswer(Violation::Duplicate)
+        );
+        assert_eq!(
+            run(solved(&[], 1)),
+            Verdict::WrongAnswer(Violation::Unbacked)
+        );
+    }
+
+    #[test]
+    fn unsupported_sizes_and_conflicts_never_reach_the_solver() {
+        let mut solver = solved(&["1234341221434321"], 1);
+        let nine = Grid::empty(Shape::S9);
+        assert_eq!(
+            solve_checked(&mut solver, &nine, &Budget::solve()).verdict,
+            Verdict::Rejected(Rejection::UnsupportedSize(Shape::S9))
+        );
+        let conflict = Grid::parse("11..............").unwrap();
+        assert!(matches!(
+            solve_checked(&mut solver, &conflict, &Budget::solve()).verdict,
+            Verdict::Rejected(Rejection::ConflictingClues(_))
+        ));
+    }
 }
