@@ -22,7 +22,11 @@ fn entry<S: Solver + Default + 'static>() -> Registered {
 
 /// Every registered solver, in the order reports list them.
 pub fn registry() -> Vec<Registered> {
-    vec![entry::<sudoku_naive::Naive>()]
+    vec![
+        entry::<sudoku_naive::Naive>(),
+        entry::<sudoku_dlx::Dlx>(),
+        // New solvers: one `entry::<Type>()` line above this comment.
+    ]
 }
 
 /// A fresh instance of the solver with this id.
