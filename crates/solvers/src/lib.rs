@@ -24,7 +24,10 @@ fn entry<S: Solver + Default + 'static>() -> Registered {
 pub fn registry() -> Vec<Registered> {
     vec![
         entry::<sudoku_naive::Naive>(),
+        entry::<sudoku_candidates::Candidates>(),
         entry::<sudoku_dlx::Dlx>(),
+        entry::<sudoku_coloring::Dsatur>(),
+        entry::<sudoku_coloring::GreedyColoring>(),
         // New solvers: one `entry::<Type>()` line above this comment.
     ]
 }
