@@ -7,6 +7,7 @@
 mod input;
 mod output;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -39,6 +40,12 @@ enum Command {
     Verify(VerifyArgs),
     /// List the registered solvers and their capabilities.
     Solvers(FormatArg),
+    /// Time solvers on datasets; write results.csv, summaries, charts and index.html.
+    Bench(sudoku_harness::BenchArgs),
+    /// Rebuild every table and chart of a report from a results CSV alone.
+    Report(sudoku_harness::ReportArgs),
+    /// Re-measure the 2009 document's Table 1/2 and Charts 1-2, beside every other solver.
+    Reproduce(sudoku_harness::ReproduceArgs),
 }
 
 #[derive(clap::Args)]
@@ -99,6 +106,12 @@ struct SolveArgs {
     budget: BudgetArgs,
     #[command(flatten)]
     format: FormatArg,
+    /// Also render the search step by step as an animated GIF (one puzzle only).
+    #[arg(long, value_name = "GIF")]
+    animate: Option<PathBuf>,
+    /// Most frames in the animation; long searches are sampled evenly.
+    #[arg(long, default_value_t = 300, requires = "animate")]
+    max_frames: usize,
 }
 
 #[derive(clap::Args)]
@@ -167,6 +180,9 @@ fn main() -> ExitCode {
             output::print_solvers(args.format);
             Ok(())
         }
+        Command::Bench(args) => harness(sudoku_harness::bench::run(&args)),
+        Command::Report(args) => harness(sudoku_harness::report::run(&args)),
+        Command::Reproduce(args) => harness(sudoku_harness::reproduce::run(&args)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -175,6 +191,11 @@ fn main() -> ExitCode {
             ExitCode::from(failure.code)
         }
     }
+}
+
+/// Harness errors are about what it was given (options, files): exit 2, the whole chain shown.
+fn harness(result: anyhow::Result<()>) -> Result<(), Failure> {
+    result.map_err(|e| Failure::input(format!("{e:#}")))
 }
 
 fn make_solver(id: &str) -> Result<Box<dyn Solver>, Failure> {
@@ -228,6 +249,30 @@ fn failure(outcome: &Outcome, id: &str, entry: &Entry, origin: &str) -> Option<F
 fn solve(args: &SolveArgs) -> Result<(), Failure> {
     let (origin, entries) = args.input.read()?;
     let mut solver = make_solver(&args.solver)?;
+    if let Some(path) = &args.animate {
+        let [entry] = entries.as_slice() else {
+            return Err(Failure::input(format!(
+                "--animate takes one puzzle; the input holds {}",
+                entries.len()
+            )));
+        };
+        let budget = args.budget.apply(Budget::solve())?;
+        let summary = sudoku_harness::render_gif(
+            solver.as_mut(),
+            &entry.grid,
+            &budget,
+            path,
+            args.max_frames,
+        )
+        .map_err(|e| Failure::input(format!("--animate {}: {e:#}", path.display())))?;
+        eprintln!(
+            "{}: {} frames of {} search steps ({})",
+            path.display(),
+            summary.frames,
+            summary.steps,
+            summary.verdict
+        );
+    }
     let printer = Printer::new(args.format.format);
     for entry in &entries {
         let limit = args.limit.unwrap_or(1);

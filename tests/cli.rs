@@ -412,3 +412,28 @@ fn unknown_solver_and_board() {
         &["unknown board \"nope\"", "near-worst-case"],
     );
 }
+
+#[test]
+fn solve_animates_the_search_into_a_gif() {
+    let dir = tempfile::tempdir().unwrap();
+    let gif = dir.path().join("search.gif");
+    let gif_arg = gif.to_str().unwrap();
+    let args = [
+        "solve",
+        "--board",
+        "flower-number",
+        "--animate",
+        gif_arg,
+        "--max-frames",
+        "20",
+    ];
+    let output = sudoku_bench(&args, None);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let bytes = std::fs::read(&gif).unwrap();
+    assert!(bytes.starts_with(b"GIF89a") || bytes.starts_with(b"GIF87a"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("frames of"));
+}

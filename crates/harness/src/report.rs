@@ -1,0 +1,651 @@
+//! `report`: every table and chart of a run, regenerated from its results CSV alone.
+//!
+//! Files are written into a temporary folder beside the output and then renamed into place one
+//! by one, so an error half-way leaves the previous report's files whole.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use plotters::prelude::SeriesLabelPosition;
+use rayon::prelude::*;
+
+use crate::charts::{self, Bars, CategoryLines, Chart, Message, Scatter, Series, Stacked};
+use crate::results::{Phase, Results, SolverMeta, Status};
+use crate::stats;
+use crate::summary::{self, PuzzleStat, Summary};
+
+/// Options of `sudoku-bench report`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ReportArgs {
+    /// A results CSV written by `bench`.
+    pub results: PathBuf,
+    /// Output folder (default: the folder of the CSV).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// `sudoku-bench report`.
+pub fn run(args: &ReportArgs) -> Result<()> {
+    let results = crate::results::read(&args.results)?;
+    let out = args.out.clone().unwrap_or_else(|| {
+        args.results
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+    });
+    let written = write_report(&results, &out)?;
+    // The page links its CSV: keep a copy beside it when the report goes elsewhere.
+    let beside = out.join(crate::bench::RESULTS_FILE);
+    let same = std::fs::canonicalize(&beside).ok() == std::fs::canonicalize(&args.results).ok();
+    if !same {
+        std::fs::copy(&args.results, &beside)
+            .with_context(|| format!("cannot copy the results to {}", beside.display()))?;
+    }
+    let summaries = summary::summarize(&results.rows, &results.solver_metas());
+    println!("{}", summary::to_markdown(&summaries));
+    eprintln!(
+        "{} files → {}",
+        written.len(),
+        out.join("index.html").display()
+    );
+    Ok(())
+}
+
+/// A chart to write, by file stem, with its caption for the page.
+enum Planned {
+    Lines(CategoryLines),
+    Scatter(Scatter),
+    Bars(Bars),
+    Stochastic(Stacked<Bars, Scatter>),
+    Message(Message),
+}
+
+impl Planned {
+    fn save(&self, stem: &Path) -> Result<(PathBuf, PathBuf)> {
+        match self {
+            Planned::Lines(c) => charts::save(c, stem),
+            Planned::Scatter(c) => charts::save(c, stem),
+            Planned::Bars(c) => charts::save(c, stem),
+            Planned::Stochastic(c) => charts::save(c, stem),
+            Planned::Message(c) => charts::save(c, stem),
+        }
+    }
+
+    fn size(&self) -> (u32, u32) {
+        match self {
+            Planned::Lines(c) => c.size(),
+            Planned::Scatter(c) => c.size(),
+            Planned::Bars(c) => c.size(),
+            Planned::Stochastic(c) => c.size(),
+            Planned::Message(c) => c.size(),
+        }
+    }
+}
+
+struct PlannedChart {
+    stem: String,
+    caption: String,
+    chart: Planned,
+}
+
+/// Safe in a file name.
+fn slug(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect::<String>()
+        .split('-')
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+fn datasets_of(results: &Results) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for row in &results.rows {
+        if !out.contains(&row.dataset) {
+            out.push(row.dataset.clone());
+        }
+    }
+    out
+}
+
+/// Largest dataset drawn board by board in chart (a).
+const MAX_BOARDS_PER_CHART: usize = 40;
+
+fn plan_charts(
+    results: &Results,
+    metas: &[SolverMeta],
+    puzzles: &[PuzzleStat],
+    summaries: &[Summary],
+) -> Vec<PlannedChart> {
+    let colour_of = |id: &str| charts::colour(metas.iter().position(|m| m.id == id).unwrap_or(0));
+    let datasets = datasets_of(results);
+    let mut planned = Vec::new();
+
+    // (a) Time per board per solver.
+    for dataset in &datasets {
+        let mine: Vec<&PuzzleStat> = puzzles.iter().filter(|p| &p.dataset == dataset).collect();
+        let mut boards: Vec<String> = Vec::new();
+        for p in &mine {
+            if !boards.contains(&p.puzzle) {
+                boards.push(p.puzzle.clone());
+            }
+        }
+        if boards.is_empty() || boards.len() > MAX_BOARDS_PER_CHART {
+            continue;
+        }
+        // Easiest boards first: by mean log time over solvers that decided them.
+        let difficulty = |board: &str| {
+            let logs: Vec<f64> = mine
+                .iter()
+                .filter(|p| p.puzzle == board && p.status.is_decided() && p.time_us > 0.0)
+                .map(|p| p.time_us.ln())
+                .collect();
+            stats::mean(&logs).unwrap_or(f64::INFINITY)
+        };
+        boards.sort_by(|a, b| difficulty(a).total_cmp(&difficulty(b)));
+        let series = metas
+            .iter()
+            .filter(|m| mine.iter().any(|p| p.solver == m.id))
+            .map(|m| {
+                let values = boards
+                    .iter()
+                    .map(|b| {
+                        mine.iter()
+                            .find(|p| &p.puzzle == b && p.solver == m.id && p.status.is_decided())
+                            .map(|p| p.time_us.max(0.001))
+                    })
+                    .collect();
+                (m.id.clone(), colour_of(&m.id), values)
+            })
+            .collect();
+        planned.push(PlannedChart {
+            stem: format!("time-per-board-{}", slug(dataset)),
+            caption: format!(
+                "Solve time per board, dataset `{dataset}` (median of the timed passes; log scale; \
+                 missing points: the solver gave up or was not run)"
+            ),
+            chart: Planned::Lines(CategoryLines {
+                title: format!("Solve time per board — {dataset}"),
+                y_desc: "solve time (log scale)".into(),
+                categories: boards,
+                series,
+                reference: None,
+                y_is_time_us: true,
+                x_desc: "board (easiest first)".into(),
+                lines: true,
+                note: None,
+                legend: SeriesLabelPosition::UpperLeft,
+            }),
+        });
+    }
+
+    // (b) Iterations against clues, with the published Table 1 figures.
+    let iteration_series: Vec<Series> = metas
+        .iter()
+        .filter(|m| !m.stochastic)
+        .filter_map(|m| {
+            let points: Vec<(f64, f64)> = puzzles
+                .iter()
+                .filter(|p| p.solver == m.id && p.status.is_decided() && p.iterations > 0)
+                .map(|p| (p.clues as f64, p.iterations as f64))
+                .collect();
+            (!points.is_empty()).then(|| Series {
+                name: m.id.clone(),
+                colour: colour_of(&m.id),
+                points,
+            })
+        })
+        .collect();
+    let published: Vec<(f64, f64)> = sudoku_catalog::table1()
+        .iter()
+        .map(|r| (r.clues as f64, r.iterations as f64))
+        .collect();
+    planned.push(PlannedChart {
+        stem: "iterations-vs-clues".into(),
+        caption: "Iterations against clues: each solver's own work counter per puzzle (for the \
+                  naive solver, values tried, counted as the 2009 document counts them), beside \
+                  the 32 published Table 1 figures (crosses). The published counts stop at the \
+                  first solution; a run with solution limit 2 also searches for a second one, \
+                  so its counts are higher (`reproduce` compares like with like)"
+            .into(),
+        chart: Planned::Scatter(Scatter {
+            title: "Iterations against number of clues".into(),
+            x_desc: "clues (given digits)".into(),
+            y_desc: "iterations per solve (log scale)".into(),
+            series: iteration_series,
+            reference: Some(Series {
+                name: "published, 2009 Table 1".into(),
+                colour: charts::colour(0),
+                points: published,
+            }),
+            log_x: false,
+            log_y: true,
+            lines: false,
+            x_is_time_us: false,
+            y_is_time_us: false,
+            note: None,
+            legend: SeriesLabelPosition::UpperRight,
+        }),
+    });
+
+    // (c) Time against clues.
+    let time_series: Vec<Series> = metas
+        .iter()
+        .filter_map(|m| {
+            let points: Vec<(f64, f64)> = puzzles
+                .iter()
+                .filter(|p| p.solver == m.id && p.status.is_decided())
+                .map(|p| (p.clues as f64, p.time_us.max(0.001)))
+                .collect();
+            (!points.is_empty()).then(|| Series {
+                name: m.id.clone(),
+                colour: colour_of(&m.id),
+                points,
+            })
+        })
+        .collect();
+    planned.push(PlannedChart {
+        stem: "time-vs-clues".into(),
+        caption: "Solve time against number of clues, every dataset (free cells = N² − clues, \
+                  81 − clues on 9×9)"
+            .into(),
+        chart: Planned::Scatter(Scatter {
+            title: "Solve time against number of clues".into(),
+            x_desc: "clues (free cells = 81 − clues on 9×9)".into(),
+            y_desc: "solve time (log scale)".into(),
+            series: time_series,
+            reference: None,
+            log_x: false,
+            log_y: true,
+            lines: false,
+            x_is_time_us: false,
+            y_is_time_us: true,
+            note: None,
+            legend: SeriesLabelPosition::UpperRight,
+        }),
+    });
+
+    // (d) Cactus plot per dataset.
+    for dataset in &datasets {
+        let series: Vec<Series> = metas
+            .iter()
+            .filter_map(|m| {
+                let times: Vec<f64> = puzzles
+                    .iter()
+                    .filter(|p| &p.dataset == dataset && p.solver == m.id && p.status.is_decided())
+                    .map(|p| p.time_us.max(0.001))
+                    .collect();
+                (!times.is_empty()).then(|| Series {
+                    name: m.id.clone(),
+                    colour: colour_of(&m.id),
+                    points: stats::cactus_steps(&times),
+                })
+            })
+            .collect();
+        if series.is_empty() {
+            continue;
+        }
+        planned.push(PlannedChart {
+            stem: format!("cactus-{}", slug(dataset)),
+            caption: format!(
+                "Cactus plot, dataset `{dataset}`: puzzles solved (or proven unsolvable) within \
+                 each per-puzzle time budget; further right and lower is slower"
+            ),
+            chart: Planned::Scatter(Scatter {
+                title: format!("Puzzles solved against time budget — {dataset}"),
+                x_desc: "time budget per puzzle (log scale)".into(),
+                y_desc: format!(
+                    "puzzles solved (of {})",
+                    puzzles
+                        .iter()
+                        .filter(|p| &p.dataset == dataset)
+                        .map(|p| p.puzzle.as_str())
+                        .collect::<std::collections::HashSet<_>>()
+                        .len()
+                ),
+                series,
+                reference: None,
+                log_x: true,
+                log_y: false,
+                lines: true,
+                x_is_time_us: true,
+                y_is_time_us: false,
+                note: None,
+                legend: SeriesLabelPosition::UpperLeft,
+            }),
+        });
+    }
+
+    // (e) Throughput per solver per dataset.
+    let solver_ids: Vec<String> = metas.iter().map(|m| m.id.clone()).collect();
+    let groups = datasets
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let values = solver_ids
+                .iter()
+                .map(|id| {
+                    summaries
+                        .iter()
+                        .find(|s| &s.dataset == d && &s.solver == id)
+                        .and_then(|s| s.puzzles_per_second)
+                })
+                .collect();
+            (d.clone(), charts::colour(i), values)
+        })
+        .collect();
+    planned.push(PlannedChart {
+        stem: "throughput".into(),
+        caption: "Throughput: puzzles decided per second of solving, per solver and dataset (log \
+                  scale; stochastic solvers: solved runs per second of all runs)"
+            .into(),
+        chart: Planned::Bars(Bars {
+            title: "Throughput per solver and dataset".into(),
+            y_desc: "puzzles per second (log scale)".into(),
+            categories: solver_ids,
+            groups,
+            log_y: true,
+            y_max: None,
+        }),
+    });
+
+    // (f) Stochastic solvers.
+    let stochastic: Vec<&SolverMeta> = metas.iter().filter(|m| m.stochastic).collect();
+    if stochastic.is_empty() {
+        planned.push(PlannedChart {
+            stem: "stochastic".into(),
+            caption: "Stochastic solvers: none in this run".into(),
+            chart: Planned::Message(Message {
+                title: "Stochastic solvers".into(),
+                message: "This run has no rows from a stochastic solver, so there is no success \
+                          rate or time-to-solution distribution to show."
+                    .into(),
+            }),
+        });
+    } else {
+        let categories: Vec<String> = stochastic.iter().map(|m| m.id.clone()).collect();
+        let groups = datasets
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let values = stochastic
+                    .iter()
+                    .map(|m| {
+                        summaries
+                            .iter()
+                            .find(|s| &s.dataset == d && s.solver == m.id)
+                            .and_then(|s| s.success_rate)
+                    })
+                    .collect();
+                (d.clone(), charts::colour(i), values)
+            })
+            .collect();
+        let distribution: Vec<Series> = stochastic
+            .iter()
+            .map(|m| {
+                let times: Vec<f64> = results
+                    .rows
+                    .iter()
+                    .filter(|r| r.solver == m.id && r.phase == Phase::Timed)
+                    .filter(|r| r.status == Status::Solved)
+                    .map(|r| r.time_us().max(0.001))
+                    .collect();
+                let runs = results
+                    .rows
+                    .iter()
+                    .filter(|r| r.solver == m.id && r.phase == Phase::Timed)
+                    .count()
+                    .max(1);
+                Series {
+                    name: m.id.clone(),
+                    colour: colour_of(&m.id),
+                    points: stats::cactus_steps(&times)
+                        .into_iter()
+                        .map(|(t, k)| (t, k * 100.0 / runs as f64))
+                        .collect(),
+                }
+            })
+            .collect();
+        planned.push(PlannedChart {
+            stem: "stochastic".into(),
+            caption: "Stochastic solvers: success rate over runs (seeds × puzzles), and the \
+                      distribution of time to solution (share of all runs solved within each time)"
+                .into(),
+            chart: Planned::Stochastic(Stacked(
+                Bars {
+                    title: "Stochastic solvers: success rate".into(),
+                    y_desc: "runs solved (%)".into(),
+                    categories,
+                    groups,
+                    log_y: false,
+                    y_max: Some(105.0),
+                },
+                Scatter {
+                    title: "Stochastic solvers: time to solution".into(),
+                    x_desc: "time (log scale)".into(),
+                    y_desc: "runs solved within the time (%)".into(),
+                    series: distribution,
+                    reference: None,
+                    log_x: true,
+                    log_y: false,
+                    lines: true,
+                    x_is_time_us: true,
+                    y_is_time_us: false,
+                    note: None,
+                    legend: SeriesLabelPosition::UpperLeft,
+                },
+            )),
+        });
+    }
+    planned
+}
+
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn summary_html(summaries: &[Summary], datasets: &[String]) -> String {
+    let mut out = String::new();
+    for dataset in datasets {
+        let _ = write!(
+            out,
+            "<h3>Dataset <code>{}</code></h3>\n<table>\n<tr><th>solver</th><th>family</th>\
+             <th>puzzles</th><th>puzzles/s</th><th>µs/puzzle<br>median</th><th>µs<br>p90</th>\
+             <th>spread<br>%</th><th>solved<br>%</th><th>no-guess<br>%</th>\
+             <th>guesses<br>/puzzle</th><th>work<br>/puzzle</th><th>gave<br>up</th>\
+             <th>wrong</th><th>success<br>rate %</th></tr>\n",
+            html_escape(dataset)
+        );
+        for s in summaries.iter().filter(|s| &s.dataset == dataset) {
+            let n = summary::fmt_num;
+            let wrong = if s.wrong_answers > 0 {
+                format!("<td class=bad>{}</td>", s.wrong_answers)
+            } else {
+                "<td>0</td>".into()
+            };
+            let _ = writeln!(
+                out,
+                "<tr><td><b>{}</b></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+                 <td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>{}<td>{}</td></tr>",
+                html_escape(&s.solver),
+                html_escape(&s.family),
+                s.puzzles,
+                n(s.puzzles_per_second),
+                n(s.median_us),
+                n(s.p90_us),
+                n(s.spread_percent),
+                n(Some(s.solved_percent)),
+                n(s.solved_without_guessing_percent),
+                n(s.guesses_per_puzzle),
+                summary::fmt_work(s),
+                s.gave_up,
+                wrong,
+                n(s.success_rate),
+            );
+        }
+        out.push_str("</table>\n");
+    }
+    out
+}
+
+fn index_html(
+    results: &Results,
+    metas: &[SolverMeta],
+    summaries: &[Summary],
+    charts: &[(String, String, (u32, u32))],
+) -> String {
+    let mut out = String::from(
+        "<!doctype html>\n<html lang=en><head><meta charset=utf-8>\
+         <title>sudoku-bench report</title>\n<style>\
+         body{font-family:DejaVu Sans,Helvetica,Arial,sans-serif;margin:24px;max-width:1300px;color:#222}\
+         table{border-collapse:collapse;margin:8px 0 20px}td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}\
+         td:first-child,td:nth-child(2),th{text-align:left}th{background:#eef}\
+         .bad{background:#fcc}img{max-width:100%;border:1px solid #ddd;margin:6px 0}\
+         .meta td{text-align:left}.meta{table-layout:fixed;width:100%}.meta td:first-child{width:110px}.meta td:last-child{overflow-wrap:anywhere}figure{margin:18px 0}figcaption{color:#444}\
+         </style></head><body>\n<h1>sudoku-bench report</h1>\n",
+    );
+    if let Some(h) = &results.header {
+        let _ = write!(
+            out,
+            "<table class=meta>\n<tr><td>started</td><td>{}</td></tr>\n<tr><td>tool</td><td>{}</td></tr>\n\
+             <tr><td>git commit</td><td>{}</td></tr>\n<tr><td>machine</td><td>{}, {} logical cores, {}</td></tr>\n\
+             <tr><td>jobs</td><td>{}</td></tr>\n<tr><td>method</td><td>{}</td></tr>\n\
+             <tr><td>options</td><td><code>{}</code></td></tr>\n</table>\n",
+            html_escape(&h.started),
+            html_escape(&h.tool),
+            html_escape(h.git_commit.as_deref().unwrap_or("unknown")),
+            html_escape(&h.machine.cpu),
+            h.machine.cores,
+            html_escape(&h.machine.os),
+            h.jobs,
+            html_escape(&h.method),
+            html_escape(&h.options.to_string()),
+        );
+    } else {
+        out.push_str("<p>The results file has no run header.</p>\n");
+    }
+    let _ = writeln!(
+        out,
+        "<p>{} rows; results: <a href=\"results.csv\">results.csv</a>; summary: \
+         <a href=\"summary.md\">summary.md</a>, <a href=\"summary.json\">summary.json</a>.</p>",
+        results.rows.len()
+    );
+    out.push_str("<h2>Solvers</h2>\n<table>\n<tr><th>id</th><th>family</th><th>complete</th><th>counts solutions</th><th>stochastic</th><th>reports guesses</th><th>what it does</th></tr>\n");
+    for m in metas {
+        let yes = |b: bool| if b { "yes" } else { "no" };
+        let _ = writeln!(
+            out,
+            "<tr><td><b>{}</b></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td style=\"text-align:left\">{}</td></tr>",
+            html_escape(&m.id),
+            html_escape(&m.family),
+            yes(m.complete),
+            yes(m.counts_solutions),
+            yes(m.stochastic),
+            yes(m.reports_guesses),
+            html_escape(&m.description)
+        );
+    }
+    out.push_str(
+        "</table>\n<h2>Summary</h2>\n<p>Times are per puzzle: the median of its timed \
+                  passes; the median and p90 are over decided puzzles. Spread is the median over \
+                  puzzles of the timed passes' median absolute deviation, as % of their median. \
+                  Work/puzzle is the solver's main counter (iterations, moves, generations \
+                  or nodes: units differ by family). No-guess % and guesses/puzzle only for \
+                  solvers that report guesses; success \
+                  rate only for stochastic solvers (runs solved / runs).</p>\n",
+    );
+    out.push_str(&summary_html(summaries, &datasets_of(results)));
+    out.push_str("<h2>Charts</h2>\n");
+    for (stem, caption, (w, _)) in charts {
+        let _ = writeln!(
+            out,
+            "<figure><img src=\"charts/{stem}.png\" alt=\"{alt}\" width=\"{w}\">\
+             <figcaption>{caption} (<a href=\"charts/{stem}.svg\">SVG</a>)</figcaption></figure>",
+            alt = html_escape(caption),
+            caption = html_escape(caption),
+        );
+    }
+    out.push_str("</body></html>\n");
+    out
+}
+
+/// Writes the report of `results` into `out` (index.html, summary.md/json, run.json, charts/):
+/// returns the files written.
+pub fn write_report(results: &Results, out: &Path) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let metas = results.solver_metas();
+    let puzzles = summary::puzzle_stats(&results.rows, &metas);
+    let summaries = summary::summarize(&results.rows, &metas);
+    let staging = out.join(format!(".report-tmp-{}", std::process::id()));
+    if staging.exists() {
+        std::fs::remove_dir_all(&staging)?;
+    }
+    std::fs::create_dir_all(staging.join("charts"))?;
+    let outcome = (|| -> Result<Vec<PathBuf>> {
+        let planned = plan_charts(results, &metas, &puzzles, &summaries);
+        let rendered: Vec<Result<()>> = planned
+            .par_iter()
+            .map(|p| {
+                p.chart
+                    .save(&staging.join("charts").join(&p.stem))
+                    .map(|_| ())
+                    .with_context(|| format!("chart {}", p.stem))
+            })
+            .collect();
+        for r in rendered {
+            r?;
+        }
+        let chart_list: Vec<(String, String, (u32, u32))> = planned
+            .iter()
+            .map(|p| (p.stem.clone(), p.caption.clone(), p.chart.size()))
+            .collect();
+        std::fs::write(staging.join("summary.md"), summary::to_markdown(&summaries))?;
+        std::fs::write(
+            staging.join("summary.json"),
+            serde_json::to_string_pretty(&summaries)?,
+        )?;
+        if let Some(header) = &results.header {
+            std::fs::write(
+                staging.join("run.json"),
+                serde_json::to_string_pretty(header)?,
+            )?;
+        }
+        std::fs::write(
+            staging.join("index.html"),
+            index_html(results, &metas, &summaries, &chart_list),
+        )?;
+        // Move into place, charts first so the page never points at missing pictures.
+        std::fs::create_dir_all(out.join("charts"))?;
+        let mut written = Vec::new();
+        for p in &planned {
+            for ext in ["png", "svg"] {
+                let name = format!("{}.{ext}", p.stem);
+                let target = out.join("charts").join(&name);
+                std::fs::rename(staging.join("charts").join(&name), &target)?;
+                written.push(target);
+            }
+        }
+        for name in ["summary.md", "summary.json", "run.json", "index.html"] {
+            let from = staging.join(name);
+            if from.exists() {
+                let target = out.join(name);
+                std::fs::rename(from, &target)?;
+                written.push(target);
+            }
+        }
+        Ok(written)
+    })();
+    let _ = std::fs::remove_dir_all(&staging);
+    outcome
+}

@@ -1,0 +1,562 @@
+//! The results file: one CSV row per solve, preceded by `#` comment lines that carry the run
+//! header as JSON. Rows are flushed as they are written, so an interrupted run leaves a file that
+//! reads back whole (at most a torn last line, which [`ResultsFile::open_for_resume`] cuts).
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+use sudoku_core::{Counters, SolverInfo, StopReason, Verdict};
+
+/// First comment line of every results file; names the format version.
+pub const MAGIC: &str = "# sudoku-bench results v1";
+/// Prefix of the comment line that holds the run header as JSON.
+const HEADER_PREFIX: &str = "# run: ";
+
+/// Columns before the counters, in file order.
+const LEAD_COLUMNS: [&str; 13] = [
+    "solver",
+    "family",
+    "dataset",
+    "puzzle",
+    "size",
+    "clues",
+    "phase",
+    "rep",
+    "seed",
+    "solution_limit",
+    "status",
+    "solutions",
+    "time_ns",
+];
+/// The last column: free text (the verdict in words), for rejected and wrong answers.
+const DETAIL_COLUMN: &str = "detail";
+
+/// What a solver declared, as recorded in the run header (so reports need only the file).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolverMeta {
+    pub id: String,
+    pub family: String,
+    pub description: String,
+    pub complete: bool,
+    pub counts_solutions: bool,
+    pub stochastic: bool,
+    pub reports_guesses: bool,
+    pub sizes: Vec<usize>,
+}
+
+impl From<&SolverInfo> for SolverMeta {
+    fn from(info: &SolverInfo) -> SolverMeta {
+        let caps = &info.capabilities;
+        SolverMeta {
+            id: info.id.into(),
+            family: info.family.to_string(),
+            description: info.description.into(),
+            complete: caps.complete,
+            counts_solutions: caps.counts_solutions,
+            stochastic: caps.stochastic,
+            reports_guesses: caps.reports_guesses,
+            sizes: caps.sizes.to_vec(),
+        }
+    }
+}
+
+/// The machine a run was measured on.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Machine {
+    pub cpu: String,
+    pub cores: usize,
+    pub os: String,
+}
+
+/// Everything needed to read a results file without the program that wrote it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunHeader {
+    pub tool: String,
+    /// UTC, `YYYY-MM-DDTHH:MM:SSZ`.
+    pub started: String,
+    pub git_commit: Option<String>,
+    pub machine: Machine,
+    /// The bench options, as given (so `--resume` can continue with the same ones).
+    pub options: serde_json::Value,
+    /// Threads solving at once; 1 means every timed solve had the machine's core to itself.
+    pub jobs: usize,
+    pub solvers: Vec<SolverMeta>,
+    /// Free-form notes on method, shown in reports.
+    pub method: String,
+}
+
+/// Warm-up solves validate answers and are not counted in timings; timed solves are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    Warmup,
+    Timed,
+}
+
+impl Phase {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Warmup => "warmup",
+            Phase::Timed => "timed",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Phase> {
+        match text {
+            "warmup" => Some(Phase::Warmup),
+            "timed" => Some(Phase::Timed),
+            _ => None,
+        }
+    }
+}
+
+/// How a solve ended, in the file's vocabulary.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Solved,
+    Unsolvable,
+    /// `gave_up:<reason>`: deadline, iteration_cap, cancelled, exhausted.
+    GaveUp(String),
+    Rejected,
+    WrongAnswer,
+}
+
+impl Status {
+    pub fn from_verdict(verdict: &Verdict) -> Status {
+        match verdict {
+            Verdict::Solved => Status::Solved,
+            Verdict::Unsolvable => Status::Unsolvable,
+            Verdict::GaveUp(reason) => Status::GaveUp(
+                match reason {
+                    StopReason::Deadline => "deadline",
+                    StopReason::IterationCap => "iteration_cap",
+                    StopReason::Cancelled => "cancelled",
+                    StopReason::SearchExhausted => "exhausted",
+                }
+                .into(),
+            ),
+            Verdict::Rejected(_) => Status::Rejected,
+            Verdict::WrongAnswer(_) => Status::WrongAnswer,
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Status> {
+        Some(match text {
+            "solved" => Status::Solved,
+            "unsolvable" => Status::Unsolvable,
+            "rejected" => Status::Rejected,
+            "wrong_answer" => Status::WrongAnswer,
+            other => Status::GaveUp(other.strip_prefix("gave_up:")?.into()),
+        })
+    }
+
+    /// The question was settled (solved or proven unsolvable) with a verified answer.
+    pub fn is_decided(&self) -> bool {
+        matches!(self, Status::Solved | Status::Unsolvable)
+    }
+
+    pub fn is_gave_up(&self) -> bool {
+        matches!(self, Status::GaveUp(_))
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Status::Solved => f.write_str("solved"),
+            Status::Unsolvable => f.write_str("unsolvable"),
+            Status::GaveUp(reason) => write!(f, "gave_up:{reason}"),
+            Status::Rejected => f.write_str("rejected"),
+            Status::WrongAnswer => f.write_str("wrong_answer"),
+        }
+    }
+}
+
+/// One solve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub solver: String,
+    pub family: String,
+    pub dataset: String,
+    pub puzzle: String,
+    pub size: usize,
+    pub clues: usize,
+    pub phase: Phase,
+    /// 0 for the warm-up, 1.. for timed passes.
+    pub rep: u32,
+    pub seed: u64,
+    pub solution_limit: u64,
+    pub status: Status,
+    pub solutions: u64,
+    pub time_ns: u64,
+    /// `(name, value)` in [`Counters::named`] order.
+    pub counters: Vec<(String, u64)>,
+    pub detail: String,
+}
+
+/// What makes a row unique within a run; `--resume` skips keys already present.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RowKey {
+    pub solver: String,
+    pub dataset: String,
+    pub puzzle: String,
+    pub phase: &'static str,
+    pub rep: u32,
+    pub seed: u64,
+}
+
+impl Row {
+    pub fn key(&self) -> RowKey {
+        RowKey {
+            solver: self.solver.clone(),
+            dataset: self.dataset.clone(),
+            puzzle: self.puzzle.clone(),
+            phase: self.phase.as_str(),
+            rep: self.rep,
+            seed: self.seed,
+        }
+    }
+
+    /// A counter by name (0 when the file has no such column).
+    pub fn counter(&self, name: &str) -> u64 {
+        self.counters
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(0, |&(_, v)| v)
+    }
+
+    pub fn time_us(&self) -> f64 {
+        self.time_ns as f64 / 1_000.0
+    }
+
+    pub fn counters_from(counters: &Counters) -> Vec<(String, u64)> {
+        counters
+            .named()
+            .iter()
+            .map(|&(name, value)| (name.to_string(), value))
+            .collect()
+    }
+}
+
+/// A results file read back: its header and rows.
+#[derive(Clone, Debug)]
+pub struct Results {
+    pub header: Option<RunHeader>,
+    pub rows: Vec<Row>,
+}
+
+impl Results {
+    /// The solvers of the header, with any solver seen only in rows added with unknown
+    /// capabilities (so hand-made files still report).
+    pub fn solver_metas(&self) -> Vec<SolverMeta> {
+        let mut metas: Vec<SolverMeta> = self
+            .header
+            .as_ref()
+            .map(|h| h.solvers.clone())
+            .unwrap_or_default();
+        for row in &self.rows {
+            if !metas.iter().any(|m| m.id == row.solver) {
+                metas.push(SolverMeta {
+                    id: row.solver.clone(),
+                    family: row.family.clone(),
+                    description: String::new(),
+                    complete: false,
+                    counts_solutions: false,
+                    stochastic: false,
+                    reports_guesses: false,
+                    sizes: Vec::new(),
+                });
+            }
+        }
+        metas.retain(|m| self.rows.iter().any(|r| r.solver == m.id));
+        metas
+    }
+
+    pub fn keys(&self) -> HashSet<RowKey> {
+        self.rows.iter().map(Row::key).collect()
+    }
+}
+
+/// Parses a results file's text. Comment lines before the CSV header carry the run header.
+pub fn parse(text: &str) -> Result<Results> {
+    let mut header = None;
+    for line in text.lines().take_while(|l| l.starts_with('#')) {
+        if let Some(json) = line.strip_prefix(HEADER_PREFIX) {
+            header = Some(serde_json::from_str(json).context("the run header is not valid JSON")?);
+        }
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes());
+    let columns: Vec<String> = reader.headers()?.iter().map(str::to_string).collect();
+    let index = |name: &str| columns.iter().position(|c| c == name);
+    let mut lead = [0usize; LEAD_COLUMNS.len()];
+    for (slot, name) in lead.iter_mut().zip(LEAD_COLUMNS) {
+        *slot = index(name).with_context(|| format!("the results file has no `{name}` column"))?;
+    }
+    let detail = index(DETAIL_COLUMN);
+    let counter_columns: Vec<(usize, String)> = columns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !LEAD_COLUMNS.contains(&c.as_str()) && c.as_str() != DETAIL_COLUMN)
+        .map(|(i, c)| (i, c.clone()))
+        .collect();
+    let mut rows = Vec::new();
+    for (number, record) in reader.records().enumerate() {
+        let record = record.with_context(|| format!("results row {}", number + 1))?;
+        let field = |i: usize| record.get(lead[i]).unwrap_or("");
+        let num = |i: usize| -> Result<u64> {
+            field(i).parse().with_context(|| {
+                format!(
+                    "results row {}: `{}` is not a number",
+                    number + 1,
+                    LEAD_COLUMNS[i]
+                )
+            })
+        };
+        let row = Row {
+            solver: field(0).into(),
+            family: field(1).into(),
+            dataset: field(2).into(),
+            puzzle: field(3).into(),
+            size: num(4)? as usize,
+            clues: num(5)? as usize,
+            phase: Phase::parse(field(6))
+                .with_context(|| format!("results row {}: bad phase", number + 1))?,
+            rep: num(7)? as u32,
+            seed: num(8)?,
+            solution_limit: num(9)?,
+            status: Status::parse(field(10))
+                .with_context(|| format!("results row {}: bad status", number + 1))?,
+            solutions: num(11)?,
+            time_ns: num(12)?,
+            counters: counter_columns
+                .iter()
+                .map(|(i, name)| {
+                    let value = record.get(*i).unwrap_or("0").parse().unwrap_or(0);
+                    (name.clone(), value)
+                })
+                .collect(),
+            detail: detail.and_then(|i| record.get(i)).unwrap_or("").to_string(),
+        };
+        rows.push(row);
+    }
+    Ok(Results { header, rows })
+}
+
+/// Reads only the run header of a results file (the rows may be torn).
+pub fn read_header(path: &Path) -> Result<Option<RunHeader>> {
+    use std::io::BufRead;
+    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    for line in std::io::BufReader::new(file).lines() {
+        let line = line?;
+        if !line.starts_with('#') {
+            break;
+        }
+        if let Some(json) = line.strip_prefix(HEADER_PREFIX) {
+            return Ok(Some(
+                serde_json::from_str(json).context("the run header is not valid JSON")?,
+            ));
+        }
+    }
+    Ok(None)
+}
+
+/// Reads a results file.
+pub fn read(path: &Path) -> Result<Results> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    parse(&text).with_context(|| format!("{} is not a sudoku-bench results file", path.display()))
+}
+
+/// Appends rows to a results file, flushing each one.
+pub struct ResultsFile {
+    writer: csv::Writer<BufWriter<File>>,
+    written: usize,
+}
+
+impl ResultsFile {
+    /// Starts a new file (replacing any) with the header comments and column names.
+    pub fn create(path: &Path, header: &RunHeader) -> Result<ResultsFile> {
+        let mut file = BufWriter::new(
+            File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
+        );
+        writeln!(file, "{MAGIC}")?;
+        writeln!(file, "{HEADER_PREFIX}{}", serde_json::to_string(header)?)?;
+        let mut writer = csv::Writer::from_writer(file);
+        let mut columns: Vec<&str> = LEAD_COLUMNS.to_vec();
+        columns.extend(Counters::default().named().iter().map(|(name, _)| *name));
+        columns.push(DETAIL_COLUMN);
+        writer.write_record(&columns)?;
+        writer.flush()?;
+        Ok(ResultsFile { writer, written: 0 })
+    }
+
+    /// Opens an interrupted file to continue it: cuts a torn last line, checks the columns, and
+    /// returns what it already holds.
+    pub fn open_for_resume(path: &Path) -> Result<(ResultsFile, Results)> {
+        let mut bytes =
+            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let whole = match bytes.iter().rposition(|&b| b == b'\n') {
+            Some(last) => last + 1,
+            None => bail!("{} has no complete line to resume from", path.display()),
+        };
+        bytes.truncate(whole);
+        let text = String::from_utf8(bytes).context("the results file is not UTF-8")?;
+        let results = parse(&text)?;
+        let expected: Vec<String> = {
+            let mut columns: Vec<String> = LEAD_COLUMNS.iter().map(|c| c.to_string()).collect();
+            columns.extend(
+                Counters::default()
+                    .named()
+                    .iter()
+                    .map(|(n, _)| n.to_string()),
+            );
+            columns.push(DETAIL_COLUMN.into());
+            columns
+        };
+        let found = csv::ReaderBuilder::new()
+            .comment(Some(b'#'))
+            .from_reader(text.as_bytes())
+            .headers()?
+            .iter()
+            .map(str::to_string)
+            .collect::<Vec<_>>();
+        if found != expected {
+            bail!(
+                "{} was written with other columns; start a new run instead of resuming",
+                path.display()
+            );
+        }
+        let file = OpenOptions::new().write(true).open(path)?;
+        file.set_len(whole as u64)?;
+        let mut file = BufWriter::new(file);
+        use std::io::Seek;
+        file.seek(std::io::SeekFrom::End(0))?;
+        let writer = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(file);
+        Ok((ResultsFile { writer, written: 0 }, results))
+    }
+
+    /// Writes one row and flushes it to the file.
+    pub fn write(&mut self, row: &Row) -> Result<()> {
+        let mut record: Vec<String> = vec![
+            row.solver.clone(),
+            row.family.clone(),
+            row.dataset.clone(),
+            row.puzzle.clone(),
+            row.size.to_string(),
+            row.clues.to_string(),
+            row.phase.as_str().into(),
+            row.rep.to_string(),
+            row.seed.to_string(),
+            row.solution_limit.to_string(),
+            row.status.to_string(),
+            row.solutions.to_string(),
+            row.time_ns.to_string(),
+        ];
+        record.extend(row.counters.iter().map(|(_, v)| v.to_string()));
+        record.push(row.detail.clone());
+        self.writer.write_record(&record)?;
+        self.writer.flush()?;
+        self.written += 1;
+        Ok(())
+    }
+
+    /// Rows written through this handle.
+    pub fn written(&self) -> usize {
+        self.written
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header() -> RunHeader {
+        RunHeader {
+            tool: "test".into(),
+            started: "2026-01-01T00:00:00Z".into(),
+            git_commit: None,
+            machine: Machine::default(),
+            options: serde_json::json!({"reps": 1}),
+            jobs: 1,
+            solvers: vec![],
+            method: String::new(),
+        }
+    }
+
+    fn row(puzzle: &str, rep: u32) -> Row {
+        Row {
+            solver: "s".into(),
+            family: "backtracking".into(),
+            dataset: "d".into(),
+            puzzle: puzzle.into(),
+            size: 9,
+            clues: 17,
+            phase: Phase::Timed,
+            rep,
+            seed: 7,
+            solution_limit: 2,
+            status: Status::GaveUp("deadline".into()),
+            solutions: 0,
+            time_ns: 1234,
+            counters: Row::counters_from(&Counters {
+                iterations: 5,
+                ..Counters::default()
+            }),
+            detail: "gave up, \"quoted\"".into(),
+        }
+    }
+
+    #[test]
+    fn rows_and_header_round_trip() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.csv");
+        let mut file = ResultsFile::create(&path, &header()).unwrap();
+        file.write(&row("a", 1)).unwrap();
+        file.write(&row("b", 2)).unwrap();
+        drop(file);
+        let back = read(&path).unwrap();
+        assert_eq!(back.header, Some(header()));
+        assert_eq!(back.rows, vec![row("a", 1), row("b", 2)]);
+        assert_eq!(back.rows[0].counter("iterations"), 5);
+    }
+
+    #[test]
+    fn resume_cuts_a_torn_line_and_appends() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.csv");
+        let mut file = ResultsFile::create(&path, &header()).unwrap();
+        file.write(&row("a", 1)).unwrap();
+        drop(file);
+        let mut f = OpenOptions::new().append(true).open(&path).unwrap();
+        f.write_all(b"s,backtracking,d,b,9,1").unwrap();
+        drop(f);
+        let (mut file, before) = ResultsFile::open_for_resume(&path).unwrap();
+        assert_eq!(before.rows.len(), 1);
+        file.write(&row("b", 1)).unwrap();
+        drop(file);
+        let back = read(&path).unwrap();
+        assert_eq!(back.rows, vec![row("a", 1), row("b", 1)]);
+    }
+
+    #[test]
+    fn statuses_round_trip() {
+        for status in [
+            Status::Solved,
+            Status::Unsolvable,
+            Status::GaveUp("iteration_cap".into()),
+            Status::Rejected,
+            Status::WrongAnswer,
+        ] {
+            assert_eq!(Status::parse(&status.to_string()), Some(status));
+        }
+        assert_eq!(Status::parse("maybe"), None);
+    }
+}

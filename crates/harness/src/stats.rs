@@ -1,0 +1,120 @@
+//! Statistics as pure functions: no I/O, no clock, so every figure in a report can be tested.
+
+/// The `q`-quantile (0 ≤ q ≤ 1) of `values`, interpolating linearly between order statistics
+/// (the "type 7" definition spreadsheets use). `None` for no values.
+pub fn quantile(values: &[f64], q: f64) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    Some(quantile_sorted(&sorted, q))
+}
+
+/// [`quantile`] on values already sorted ascending (and not empty).
+pub fn quantile_sorted(sorted: &[f64], q: f64) -> f64 {
+    let q = q.clamp(0.0, 1.0);
+    let position = q * (sorted.len() - 1) as f64;
+    let low = position.floor() as usize;
+    let high = position.ceil() as usize;
+    let fraction = position - low as f64;
+    sorted[low] + (sorted[high] - sorted[low]) * fraction
+}
+
+pub fn median(values: &[f64]) -> Option<f64> {
+    quantile(values, 0.5)
+}
+
+pub fn mean(values: &[f64]) -> Option<f64> {
+    (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
+}
+
+/// Median absolute deviation from the median: a spread that one outlier cannot inflate.
+pub fn mad(values: &[f64]) -> Option<f64> {
+    let centre = median(values)?;
+    let deviations: Vec<f64> = values.iter().map(|v| (v - centre).abs()).collect();
+    median(&deviations)
+}
+
+/// MAD as a percentage of the median: how noisy repeated timings of one thing were.
+pub fn relative_mad_percent(values: &[f64]) -> Option<f64> {
+    let centre = median(values)?;
+    (centre > 0.0).then(|| mad(values).unwrap_or(0.0) / centre * 100.0)
+}
+
+/// Items per second when each of `times_s` is the seconds one item took.
+pub fn throughput(times_s: &[f64]) -> Option<f64> {
+    let total: f64 = times_s.iter().sum();
+    (total > 0.0).then(|| times_s.len() as f64 / total)
+}
+
+/// `part` of `whole` as a percentage (`None` when `whole` is 0).
+pub fn percent(part: usize, whole: usize) -> Option<f64> {
+    (whole > 0).then(|| part as f64 * 100.0 / whole as f64)
+}
+
+/// Points of a cactus plot: for each solved item (its time), how many were solved within that
+/// time. Sorted ascending by time; the y of the k-th point is k.
+pub fn cactus(times: &[f64]) -> Vec<(f64, usize)> {
+    let mut sorted = times.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted
+        .into_iter()
+        .enumerate()
+        .map(|(i, t)| (t, i + 1))
+        .collect()
+}
+
+/// A cactus curve as a staircase (each count holds until the next solve), for line charts.
+pub fn cactus_steps(times: &[f64]) -> Vec<(f64, f64)> {
+    let mut out = Vec::new();
+    for (t, k) in cactus(times) {
+        if k > 1 {
+            out.push((t, (k - 1) as f64));
+        }
+        out.push((t, k as f64));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantiles_interpolate() {
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[3.0]), Some(3.0));
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
+        assert_eq!(quantile(&[1.0, 2.0, 3.0, 4.0, 5.0], 0.9), Some(4.6));
+        assert_eq!(quantile(&[5.0, 1.0], 0.0), Some(1.0));
+        assert_eq!(quantile(&[5.0, 1.0], 1.0), Some(5.0));
+    }
+
+    #[test]
+    fn spread_ignores_one_outlier() {
+        let values = [10.0, 11.0, 9.0, 10.0, 1000.0];
+        assert_eq!(median(&values), Some(10.0));
+        assert_eq!(mad(&values), Some(1.0));
+        assert_eq!(relative_mad_percent(&values), Some(10.0));
+        assert_eq!(relative_mad_percent(&[0.0, 0.0]), None);
+    }
+
+    #[test]
+    fn rates_and_shares() {
+        assert_eq!(throughput(&[0.5, 0.25, 0.25]), Some(3.0));
+        assert_eq!(throughput(&[]), None);
+        assert_eq!(percent(1, 4), Some(25.0));
+        assert_eq!(percent(1, 0), None);
+        assert_eq!(mean(&[1.0, 2.0, 6.0]), Some(3.0));
+    }
+
+    #[test]
+    fn cactus_counts_solved_within_each_time() {
+        assert_eq!(cactus(&[3.0, 1.0, 2.0]), vec![(1.0, 1), (2.0, 2), (3.0, 3)]);
+        assert_eq!(
+            cactus_steps(&[2.0, 1.0]),
+            vec![(1.0, 1.0), (2.0, 1.0), (2.0, 2.0)]
+        );
+    }
+}

@@ -1,0 +1,120 @@
+//! A report from rows alone, with a stochastic solver among them: success rates and the
+//! time-to-solution chart appear, and the work counter follows each solver's family.
+
+use sudoku_core::Counters;
+use sudoku_harness::results::{Machine, Phase, ResultsFile, Row, RunHeader, SolverMeta, Status};
+
+fn meta(id: &str, stochastic: bool) -> SolverMeta {
+    SolverMeta {
+        id: id.into(),
+        family: if stochastic {
+            "local search"
+        } else {
+            "backtracking"
+        }
+        .into(),
+        description: format!("{id} solver"),
+        complete: !stochastic,
+        counts_solutions: !stochastic,
+        stochastic,
+        reports_guesses: !stochastic,
+        sizes: vec![9],
+    }
+}
+
+fn row(meta: &SolverMeta, puzzle: usize, phase: Phase, rep: u32, seed: u64, solved: bool) -> Row {
+    let counters = if meta.stochastic {
+        Counters {
+            moves: 1000 * (puzzle as u64 + 1),
+            ..Counters::default()
+        }
+    } else {
+        Counters {
+            iterations: 50,
+            guesses: puzzle as u64,
+            ..Counters::default()
+        }
+    };
+    Row {
+        solver: meta.id.clone(),
+        family: meta.family.clone(),
+        dataset: "synthetic".into(),
+        puzzle: format!("p{puzzle}"),
+        size: 9,
+        clues: 20 + puzzle,
+        phase,
+        rep,
+        seed,
+        solution_limit: 1,
+        status: if solved {
+            Status::Solved
+        } else {
+            Status::GaveUp("deadline".into())
+        },
+        solutions: u64::from(solved),
+        time_ns: 1_000_000 * (puzzle as u64 + seed + 1),
+        counters: Row::counters_from(&counters),
+        detail: String::new(),
+    }
+}
+
+#[test]
+fn stochastic_rows_get_success_rates_and_their_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let solvers = vec![meta("exact", false), meta("walker", true)];
+    let header = RunHeader {
+        tool: "test".into(),
+        started: "2026-11-22T00:00:00Z".into(),
+        git_commit: None,
+        machine: Machine::default(),
+        options: serde_json::json!({}),
+        jobs: 1,
+        solvers: solvers.clone(),
+        method: "synthetic".into(),
+    };
+    let csv = dir.path().join("results.csv");
+    let mut file = ResultsFile::create(&csv, &header).unwrap();
+    for puzzle in 0..4 {
+        file.write(&row(&solvers[0], puzzle, Phase::Warmup, 0, 1, true))
+            .unwrap();
+        file.write(&row(&solvers[0], puzzle, Phase::Timed, 1, 1, true))
+            .unwrap();
+        for seed in 0..4 {
+            // Three seeds in four solve each puzzle.
+            file.write(&row(&solvers[1], puzzle, Phase::Timed, 1, seed, seed != 3))
+                .unwrap();
+        }
+    }
+    drop(file);
+    let out = dir.path().join("report");
+    sudoku_harness::report::run(&sudoku_harness::ReportArgs {
+        results: csv,
+        out: Some(out.clone()),
+    })
+    .unwrap();
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(
+        index.contains("success rate over runs"),
+        "the stochastic chart is drawn"
+    );
+    assert!(
+        out.join("results.csv").exists(),
+        "the CSV the page links is beside it"
+    );
+    let summary: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let walker = summary.iter().find(|s| s["solver"] == "walker").unwrap();
+    assert_eq!(walker["success_rate"], 75.0);
+    assert_eq!(walker["runs"], 16);
+    assert_eq!(walker["work_counter"], "moves");
+    assert_eq!(walker["work_per_puzzle"], 2500.0);
+    assert!(walker["solved_without_guessing_percent"].is_null());
+    let exact = summary.iter().find(|s| s["solver"] == "exact").unwrap();
+    assert_eq!(exact["work_counter"], "iterations");
+    assert_eq!(exact["solved_without_guessing_percent"], 25.0);
+    assert!(exact["success_rate"].is_null());
+    let png = std::fs::metadata(out.join("charts/stochastic.png"))
+        .unwrap()
+        .len();
+    assert!(png > 20_000, "{png}");
+}
