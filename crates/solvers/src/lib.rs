@@ -25,6 +25,7 @@ pub fn registry() -> Vec<Registered> {
     vec![
         entry::<sudoku_naive::Naive>(),
         entry::<sudoku_candidates::Candidates>(),
+        entry::<sudoku_bitmask::Bitmask>(),
         entry::<sudoku_dlx::Dlx>(),
         entry::<sudoku_coloring::Dsatur>(),
         entry::<sudoku_coloring::GreedyColoring>(),

@@ -1,0 +1,713 @@
+//! The 9×9 fast path: per-digit band bitboards, band-local box-line propagation, singles, MRV.
+//!
+//! A cell of band `b` (rows `3b..3b+3`) at row `r` of the band and column `c` is bit
+//! `p = 9r + c` of a 27-bit word. `f[3d + b]` holds the cells of band `b` where digit `d` may
+//! still go (a placed digit keeps its own bit), `unsolved[b]` the band's empty cells.
+
+use sudoku_core::{Budget, Counters, StopReason};
+
+/// Whether to look for hidden singles in columns before guessing.
+const COLUMN_SINGLES: bool = true;
+/// Whether that pass also applies column-box claiming.
+const COLUMN_CLAIMING: bool = true;
+
+/// The 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+
+/// For one 9-bit row of a band: which of its three boxes hold a bit (3 bits).
+const fn row_boxes() -> [u32; 512] {
+    let mut out = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (m >> (3 * k)) & 7 != 0 {
+                out[m] |= 1 << k;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    out
+}
+const ROW_BOXES: [u32; 512] = row_boxes();
+
+/// For a band's 9 sectors (bit `3r + k`: row `r` meets box `k`) where a digit still has a cell:
+/// the cells of the sectors some placement of that digit can still use. A digit sits once in
+/// each row and once in each box of the band, so its sectors form one of the six permutations
+/// of rows onto boxes; a sector on no surviving permutation is empty of that digit. This one
+/// lookup applies pointing and claiming (box-line) eliminations within the band and detects a
+/// row or box left without the digit (the result is then 0).
+const fn sector_keep() -> [u32; 512] {
+    const PERMUTATIONS: [[u32; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut out = [0; 512];
+    let mut m = 0usize;
+    while m < 512 {
+        let m32 = m as u32;
+        let mut allowed = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let sectors = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            if sectors & m32 == sectors {
+                allowed |= sectors;
+            }
+            p += 1;
+        }
+        let mut cells = 0u32;
+        let mut s = 0;
+        while s < 9 {
+            if allowed & (1 << s) != 0 {
+                cells |= 7 << ((s / 3) * 9 + (s % 3) * 3);
+            }
+            s += 1;
+        }
+        out[m] = cells;
+        m += 1;
+    }
+    out
+}
+const SECTOR_KEEP: [u32; 512] = sector_keep();
+
+/// For the 9 columns a digit may still use within a band: the cells of the other bands it
+/// leaves open. A box of the band whose candidates for the digit lie in one column claims that
+/// column, so the other bands lose it (pointing along columns).
+const fn column_pointing() -> [u32; 512] {
+    let mut out = [0; 512];
+    let mut m = 0usize;
+    while m < 512 {
+        let mut claimed = 0u32;
+        let mut k = 0;
+        while k < 3 {
+            let cols = (m >> (3 * k)) & 7;
+            if cols == 1 || cols == 2 || cols == 4 {
+                claimed |= (cols as u32) << (3 * k);
+            }
+            k += 1;
+        }
+        let spread = claimed | claimed << 9 | claimed << 18;
+        out[m] = BAND & !spread;
+        m += 1;
+    }
+    out
+}
+const COLUMN_POINTING: [u32; 512] = column_pointing();
+
+/// For the columns of a band to which a digit is confined within the whole grid: the band's
+/// cells that may keep the digit. Such a column claims the digit for its box, so the box's
+/// other columns lose it (two claimed columns in one box leave the box empty: a contradiction
+/// the next examination reports).
+const BOX_CLAIM: [u32; 512] = {
+    let mut out = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut keep = 0u32;
+        let mut k = 0;
+        while k < 3 {
+            let cols = ((m >> (3 * k)) & 7) as u32;
+            let allowed = match cols {
+                0 => 7,
+                1 | 2 | 4 => cols,
+                _ => 0,
+            };
+            keep |= allowed << (3 * k);
+            k += 1;
+        }
+        out[m] = keep | keep << 9 | keep << 18;
+        m += 1;
+    }
+    out
+};
+
+/// For each cell of a band: the other cells of the band in its row, box or column.
+const fn band_peers() -> [u32; 27] {
+    let mut out = [0; 27];
+    let mut p = 0;
+    while p < 27 {
+        let mut q = 0;
+        while q < 27 {
+            let same_row = p / 9 == q / 9;
+            let same_col = p % 9 == q % 9;
+            let same_box = (p % 9) / 3 == (q % 9) / 3;
+            if q != p && (same_row || same_col || same_box) {
+                out[p] |= 1 << q;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    out
+}
+const BAND_PEERS: [u32; 27] = band_peers();
+
+/// The 9 sectors of a band word (see [`SECTOR_KEEP`]) that hold a bit.
+///
+/// With `PEXT` one BMI2 instruction gathers them; callers pass `true` only after detecting
+/// BMI2 on a processor where it is fast.
+#[inline(always)]
+fn sectors<const PEXT: bool>(x: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if PEXT {
+        let any = x | x >> 1 | x >> 2;
+        // SAFETY: `PEXT` is true only in the copy called once BMI2 was detected.
+        return unsafe { core::arch::x86_64::_pext_u32(any, 0x0124_9249) };
+    }
+    ROW_BOXES[(x & 511) as usize]
+        | ROW_BOXES[((x >> 9) & 511) as usize] << 3
+        | ROW_BOXES[((x >> 18) & 511) as usize] << 6
+}
+
+/// Calls `$visit!(i)` for each of the 27 words, so every index is a constant.
+macro_rules! each_word {
+    ($visit:ident) => {
+        $visit!(0);
+        $visit!(1);
+        $visit!(2);
+        $visit!(3);
+        $visit!(4);
+        $visit!(5);
+        $visit!(6);
+        $visit!(7);
+        $visit!(8);
+        $visit!(9);
+        $visit!(10);
+        $visit!(11);
+        $visit!(12);
+        $visit!(13);
+        $visit!(14);
+        $visit!(15);
+        $visit!(16);
+        $visit!(17);
+        $visit!(18);
+        $visit!(19);
+        $visit!(20);
+        $visit!(21);
+        $visit!(22);
+        $visit!(23);
+        $visit!(24);
+        $visit!(25);
+        $visit!(26);
+    };
+}
+
+/// The whole search state: 240 bytes, copied once per guess.
+///
+/// A word is re-examined when it differs from `seen`, the value it had when last examined.
+/// Placing a digit only clears the cell's band peers from the digit's own word; examining that
+/// word then finds the cell alone in its row, marks it solved and clears it from the other
+/// digits, and column pointing clears its column from the other bands.
+#[derive(Clone, Copy)]
+struct State {
+    f: [u32; 27],
+    seen: [u32; 27],
+    unsolved: [u32; 3],
+    /// Empty cells with exactly two candidates, per band, as of the last naked-single scan.
+    pairs: [u32; 3],
+}
+
+impl State {
+    fn empty() -> State {
+        State {
+            f: [BAND; 27],
+            seen: [0; 27],
+            unsolved: [BAND; 3],
+            pairs: [0; 3],
+        }
+    }
+
+    /// Places digit `d` in band `b` at `p`; false if the cell no longer admits it.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, p: u32) -> bool {
+        let j = 3 * d + b;
+        if self.f[j] & (1 << p) == 0 {
+            return false;
+        }
+        self.f[j] &= !BAND_PEERS[p as usize];
+        // Examine the word even if no peer was left to clear, so the cell gets marked solved.
+        self.seen[j] = 0;
+        true
+    }
+
+    /// Examines word `I` (digit `I / 3`, band `I % 3`): box-line eliminations in the band,
+    /// column pointing into the other bands, rows left with one cell marked solved. False on a
+    /// contradiction.
+    #[inline(always)]
+    fn examine<const I: usize, const PEXT: bool>(&mut self) -> bool {
+        let (d, b) = (I / 3, I % 3);
+        let x0 = self.f[I];
+        let x = x0 & SECTOR_KEEP[sectors::<PEXT>(x0) as usize];
+        if x == 0 {
+            return false;
+        }
+        self.f[I] = x;
+        self.seen[I] = x;
+        let open_elsewhere = COLUMN_POINTING[((x | x >> 9 | x >> 18) & 511) as usize];
+        self.f[3 * d + (b + 1) % 3] &= open_elsewhere;
+        self.f[3 * d + (b + 2) % 3] &= open_elsewhere;
+        // A row of the band with one cell left (rows are never empty here): `row & (row - 1)`
+        // is then 0. Arithmetic rather than lookups keeps loads off this dependency chain.
+        let row_cells = |r: u32| {
+            let row = (x >> (9 * r)) & 511;
+            u32::from(row & row.wrapping_sub(1) == 0).wrapping_neg() & (511 << (9 * r))
+        };
+        let solved = (row_cells(0) | row_cells(1) | row_cells(2)) & x;
+        self.unsolved[b] &= !solved;
+        for e in 0..9 {
+            if e != d {
+                self.f[3 * e + b] &= !solved;
+            }
+        }
+        true
+    }
+
+    /// Examines changed words until none changes; false on a contradiction.
+    #[inline(always)]
+    fn settle_bands<const PEXT: bool>(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            macro_rules! visit {
+                ($i:literal) => {
+                    if self.f[$i] != self.seen[$i] {
+                        changed = true;
+                        if !self.examine::<$i, PEXT>() {
+                            return false;
+                        }
+                    }
+                };
+            }
+            each_word!(visit);
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Places cells left with one candidate and records the bivalue cells; `Err` on a cell
+    /// with none.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Result<bool, ()> {
+        let mut found = false;
+        for b in 0..3 {
+            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[3 * d + b];
+                threes |= twos & x;
+                twos |= ones & x;
+                ones |= x;
+            }
+            if ones != BAND {
+                return Err(());
+            }
+            self.pairs[b] = twos & !threes;
+            let mut singles = !twos & self.unsolved[b];
+            while singles != 0 {
+                let p = singles.trailing_zeros();
+                singles &= singles - 1;
+                let Some(d) = (0..9).find(|&d| self.f[3 * d + b] & (1 << p) != 0) else {
+                    return Err(());
+                };
+                if !self.place(d, b, p) {
+                    return Err(());
+                }
+                found = true;
+            }
+        }
+        Ok(found)
+    }
+
+    /// Propagates to a fixpoint; false on a contradiction.
+    #[inline(always)]
+    fn propagate<const PEXT: bool>(&mut self) -> bool {
+        loop {
+            if !self.settle_bands::<PEXT>() {
+                return false;
+            }
+            if self.is_solved() {
+                return true;
+            }
+            match self.naked_singles() {
+                Err(()) => return false,
+                Ok(true) => continue,
+                Ok(false) => {}
+            }
+            if !COLUMN_SINGLES {
+                return true;
+            }
+            match self.column_singles() {
+                Err(()) => return false,
+                Ok(true) => continue,
+                Ok(false) => return true,
+            }
+        }
+    }
+
+    /// Columns where a digit has one cell left that is still empty: hidden singles the band
+    /// examination cannot see. `Err` on a column without the digit.
+    #[inline(always)]
+    fn column_singles(&mut self) -> Result<bool, ()> {
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        let twice = |x: u32| {
+            let (r0, r1, r2) = (x & 511, (x >> 9) & 511, x >> 18);
+            (r0 & r1) | (r0 & r2) | (r1 & r2)
+        };
+        let mut found = false;
+        for d in 0..9 {
+            let [a, b, c] = [self.f[3 * d], self.f[3 * d + 1], self.f[3 * d + 2]];
+            let (oa, ob, oc) = (fold(a), fold(b), fold(c));
+            let twos = twice(a) | twice(b) | twice(c) | (oa & ob) | (oa & oc) | (ob & oc);
+            let open = fold(a & self.unsolved[0])
+                | fold(b & self.unsolved[1])
+                | fold(c & self.unsolved[2]);
+            if (oa | ob | oc) != 511 {
+                return Err(());
+            }
+            if COLUMN_CLAIMING {
+                // A column whose digit lies in one band only: its box keeps the digit there.
+                for (k, only) in [
+                    (0, oa & !ob & !oc),
+                    (1, ob & !oa & !oc),
+                    (2, oc & !oa & !ob),
+                ] {
+                    let j = 3 * d + k;
+                    let old = self.f[j];
+                    self.f[j] &= BOX_CLAIM[only as usize];
+                    found |= self.f[j] != old;
+                }
+            }
+            let mut singles = open & !twos;
+            while singles != 0 {
+                let col = singles.trailing_zeros();
+                singles &= singles - 1;
+                let column = 1 << col | 1 << (col + 9) | 1 << (col + 18);
+                let Some(band) = (0..3).find(|&band| self.f[3 * d + band] & column != 0) else {
+                    return Err(());
+                };
+                let p = (self.f[3 * d + band] & column).trailing_zeros();
+                if !self.place(d, band, p) {
+                    return Err(());
+                }
+                found = true;
+            }
+        }
+        Ok(found)
+    }
+
+    fn is_solved(&self) -> bool {
+        self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
+    }
+
+    /// The empty cell to branch on, as `(band, bit)`: fewest candidates first.
+    #[inline(always)]
+    fn choose_cell(&self) -> (usize, u32) {
+        // Among the bivalue cells, the one with the most empty peers: its two branches
+        // propagate furthest, which shrinks the tree (see the crate documentation for the
+        // measured effect).
+        let mut best: Option<(u32, usize, u32)> = None;
+        for b in 0..3 {
+            let mut two = self.pairs[b] & self.unsolved[b];
+            while two != 0 {
+                let p = two.trailing_zeros();
+                two &= two - 1;
+                let column = 0x40201 << (p % 9);
+                let score = (self.unsolved[b] & BAND_PEERS[p as usize]).count_ones()
+                    + (self.unsolved[(b + 1) % 3] & column).count_ones()
+                    + (self.unsolved[(b + 2) % 3] & column).count_ones();
+                if best.is_none_or(|(top, _, _)| score > top) {
+                    best = Some((score, b, p));
+                }
+            }
+        }
+        match best {
+            Some((_, b, p)) => (b, p),
+            None => self.fewest_candidates(),
+        }
+    }
+
+    /// Full minimum-remaining-values scan, for the rare states without a bivalue cell.
+    #[inline(never)]
+    fn fewest_candidates(&self) -> (usize, u32) {
+        // Bit-sliced 4-bit candidate counters per band: count = c0 + 2c1 + 4c2 + 8c3.
+        let mut counts = [[0u32; 4]; 3];
+        for (b, count) in counts.iter_mut().enumerate() {
+            let open = self.unsolved[b];
+            let [mut c0, mut c1, mut c2, mut c3] = [0u32; 4];
+            for d in 0..9 {
+                let mut carry = self.f[3 * d + b] & open;
+                let t = c0 & carry;
+                c0 ^= carry;
+                carry = t;
+                let t = c1 & carry;
+                c1 ^= carry;
+                carry = t;
+                let t = c2 & carry;
+                c2 ^= carry;
+                c3 |= t;
+            }
+            *count = [c0, c1, c2, c3];
+        }
+        for k in 2..=9u32 {
+            for (b, &[c0, c1, c2, c3]) in counts.iter().enumerate() {
+                let bit = |m: u32, i: u32| if k >> i & 1 != 0 { m } else { !m };
+                let exact = self.unsolved[b] & bit(c0, 0) & bit(c1, 1) & bit(c2, 2) & bit(c3, 3);
+                if exact != 0 {
+                    return (b, exact.trailing_zeros());
+                }
+            }
+        }
+        // Unreachable after a successful propagation (every empty cell has 2..=9
+        // candidates); any empty cell is still a sound choice.
+        let b = (0..3).find(|&b| self.unsolved[b] != 0).unwrap_or(0);
+        (b, self.unsolved[b].trailing_zeros() % 27)
+    }
+
+    /// Tells `watch` of every cell whose placed digit differs from `shown` (0 for a cell
+    /// emptied since), and records it there.
+    fn show(&self, shown: &mut [u8; 81], watch: &mut impl FnMut(usize, u8)) {
+        let mut now = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.f[3 * d + b] & !self.unsolved[b];
+                while x != 0 {
+                    let p = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    now[27 * b + p] = d as u8 + 1;
+                }
+            }
+        }
+        for (cell, (old, &new)) in shown.iter_mut().zip(&now).enumerate() {
+            if *old != new {
+                *old = new;
+                watch(cell, new);
+            }
+        }
+    }
+
+    /// Writes the digits of a solved state, 1..=9 row-major.
+    fn write_solution(&self, out: &mut [u8; 81]) {
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.f[3 * d + b];
+                while x != 0 {
+                    let p = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    out[27 * b + p] = d as u8 + 1;
+                }
+            }
+        }
+    }
+}
+
+/// How a fast-path solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// Solutions found (at most the limit).
+    pub solutions: u64,
+    /// Set when the budget stopped the search before it was settled.
+    pub stopped: Option<StopReason>,
+    pub counters: Counters,
+}
+
+/// Nodes between two budget checks.
+const CHECK_EVERY: u64 = 1024;
+
+/// Scratch for the 9×9 search: the stack of pending alternatives (at most one per placed cell).
+pub(crate) struct Nine {
+    stack: Box<[State; 81]>,
+}
+
+impl Default for Nine {
+    fn default() -> Nine {
+        Nine {
+            stack: Box::new([State::empty(); 81]),
+        }
+    }
+}
+
+impl Nine {
+    /// Searches the puzzle given by `clues` for up to `limit` solutions, handing each to `found`. `budget` is checked at entry and every
+    /// [`CHECK_EVERY`] nodes; `nodes` is the work counter its iteration cap applies to.
+    #[inline(always)]
+    pub(crate) fn run<const PEXT: bool, const WATCH: bool>(
+        &mut self,
+        clues: &Clues,
+        limit: u64,
+        budget: Option<&Budget>,
+        mut found: impl FnMut(&[u8; 81]),
+        mut watch: impl FnMut(usize, u8),
+    ) -> Tally {
+        let mut counters = Counters::default();
+        let tally = |solutions, stopped, counters: Counters| Tally {
+            solutions,
+            stopped,
+            counters: Counters {
+                iterations: counters.nodes,
+                ..counters
+            },
+        };
+        if let Some(budget) = budget
+            && let Err(reason) = budget.check(0)
+        {
+            return tally(0, Some(reason), counters);
+        }
+        let mut next_check = next_check_point(0, budget);
+        let mut current = State::empty();
+        for (&cell, &digit) in clues.cell.iter().zip(&clues.digit).take(clues.len) {
+            let (b, p) = (usize::from(cell / 27), u32::from(cell % 27));
+            if !current.place(usize::from(digit % 9), b, p) {
+                return tally(0, None, counters);
+            }
+        }
+        // What the watcher has been told: the clues, then every change.
+        let mut shown = [0u8; 81];
+        if WATCH {
+            for (&cell, &digit) in clues.cell.iter().zip(&clues.digit).take(clues.len) {
+                shown[usize::from(cell)] = digit % 9 + 1;
+            }
+        }
+        let mut solutions = 0u64;
+        let mut depth = 0usize;
+        let mut solution = [0u8; 81];
+        loop {
+            counters.nodes += 1;
+            if counters.nodes >= next_check {
+                if let Some(budget) = budget
+                    && let Err(reason) = budget.check(counters.nodes)
+                {
+                    return tally(solutions, Some(reason), counters);
+                }
+                next_check = next_check_point(counters.nodes, budget);
+            }
+            if current.propagate::<PEXT>() {
+                if WATCH {
+                    current.show(&mut shown, &mut watch);
+                }
+                if current.is_solved() {
+                    solutions += 1;
+                    current.write_solution(&mut solution);
+                    found(&solution);
+                    if solutions >= limit {
+                        break;
+                    }
+                } else if depth < self.stack.len() {
+                    let (b, p) = current.choose_cell();
+                    let bit = 1u32 << p;
+                    let d = (0..9)
+                        .find(|&d| current.f[3 * d + b] & bit != 0)
+                        .unwrap_or(0);
+                    let mut other = current;
+                    other.f[3 * d + b] &= !bit;
+                    self.stack[depth] = other;
+                    depth += 1;
+                    counters.guesses += 1;
+                    if current.place(d, b, p) {
+                        continue;
+                    }
+                }
+            }
+            if depth == 0 {
+                break;
+            }
+            depth -= 1;
+            current = self.stack[depth];
+            counters.backtracks += 1;
+        }
+        tally(solutions, None, counters)
+    }
+}
+
+/// The node count at which the budget is next checked: soon, but never past the cap.
+fn next_check_point(nodes: u64, budget: Option<&Budget>) -> u64 {
+    let soon = nodes.saturating_add(CHECK_EVERY);
+    match budget {
+        None => u64::MAX,
+        Some(budget) => budget
+            .max_iterations
+            .map_or(soon, |cap| soon.min(cap.max(1))),
+    }
+}
+
+/// The givens of a 9×9 puzzle, packed: the cell and 0-based digit of each clue.
+///
+/// Built without a branch per cell: whether a cell holds a clue follows no pattern a branch
+/// predictor can learn, and mispredicting a third of 81 branches costs as much as a solve's
+/// propagation on an easy puzzle.
+pub(crate) struct Clues {
+    cell: [u8; 81],
+    digit: [u8; 81],
+    len: usize,
+}
+
+impl Clues {
+    /// From cell values (0 empty, 1..=9 given; anything else counts as empty).
+    #[inline]
+    pub(crate) fn from_cells(cells: &[u8; 81]) -> Clues {
+        let mut clues = Clues {
+            cell: [0; 81],
+            digit: [0; 81],
+            len: 0,
+        };
+        for (i, &value) in cells.iter().enumerate() {
+            let d = value.wrapping_sub(1);
+            clues.cell[clues.len] = i as u8;
+            clues.digit[clues.len] = d;
+            clues.len += usize::from(d < 9);
+        }
+        clues
+    }
+
+    /// From an 81-symbol line (`1`-`9` given, `.` `0` `_` empty); `None` if the line is
+    /// anything else. Text after the 81st symbol is ignored, as in dataset files.
+    #[inline]
+    pub(crate) fn from_line(line: &[u8]) -> Option<Clues> {
+        let line: &[u8; 81] = line.get(..81)?.try_into().ok()?;
+        let mut clues = Clues {
+            cell: [0; 81],
+            digit: [0; 81],
+            len: 0,
+        };
+        let mut bad = false;
+        for (i, &ch) in line.iter().enumerate() {
+            let d = ch.wrapping_sub(b'1');
+            let given = d < 9;
+            bad |= !(given | (ch == b'.') | (ch == b'0') | (ch == b'_'));
+            clues.cell[clues.len] = i as u8;
+            clues.digit[clues.len] = d;
+            clues.len += usize::from(given);
+        }
+        (!bad).then_some(clues)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sector_table_keeps_only_permutation_sectors() {
+        // Every sector present: nothing pruned.
+        assert_eq!(SECTOR_KEEP[511], BAND);
+        // Row 0 only in box 0: box 0's other rows and row 0's other boxes go.
+        let m = 0b110_110_001;
+        let keep = SECTOR_KEEP[m];
+        assert_eq!(keep, 7 | (0b111_111_000 << 9) | (0b111_111_000 << 18));
+        // A row with no sector: no permutation.
+        assert_eq!(SECTOR_KEEP[0b111_111_000], 0);
+    }
+
+    #[test]
+    fn band_peers_are_fourteen_within_a_band() {
+        // 8 others in the row and 6 more in the box; the column's other two cells lie in
+        // the box.
+        for (p, peers) in BAND_PEERS.iter().enumerate() {
+            assert_eq!(peers.count_ones(), 8 + 6, "cell {p}");
+            assert_eq!(peers & (1 << p), 0, "cell {p}");
+        }
+    }
+}
