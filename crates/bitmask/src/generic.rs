@@ -1,7 +1,7 @@
 //! The path for every size (4×4 to 25×25): used-digit masks per unit, naked and hidden singles,
 //! box-line eliminations, MRV branching over a cell's candidates.
 
-use sudoku_core::{Budget, Counters, Grid, Shape, StopReason};
+use sudoku_core::{Budget, Checkpoints, Counters, Grid, Shape, StopReason};
 
 /// Largest board side and cell count the fixed-size state holds.
 const MAX_SIDE: usize = 25;
@@ -192,7 +192,7 @@ impl Generic {
             }
         }
         let mut stopped = None;
-        let mut next_check = CHECK_EVERY;
+        let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
         // What the watcher has been told: the clues, then every change.
         let mut shown = if WATCH {
             puzzle.cells().to_vec()
@@ -201,16 +201,11 @@ impl Generic {
         };
         loop {
             counters.nodes += 1;
-            if counters.nodes >= next_check
-                || budget
-                    .max_iterations
-                    .is_some_and(|cap| counters.nodes >= cap)
+            if checkpoints.due(counters.nodes)
+                && let Err(reason) = checkpoints.check(budget, counters.nodes)
             {
-                if let Err(reason) = budget.check(counters.nodes) {
-                    stopped = Some(reason);
-                    break;
-                }
-                next_check = counters.nodes + CHECK_EVERY;
+                stopped = Some(reason);
+                break;
             }
             let settled = settle(
                 layout,

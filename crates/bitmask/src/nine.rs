@@ -4,7 +4,7 @@
 //! `p = 9r + c` of a 27-bit word. `f[3d + b]` holds the cells of band `b` where digit `d` may
 //! still go (a placed digit keeps its own bit), `unsolved[b]` the band's empty cells.
 
-use sudoku_core::{Budget, Counters, StopReason};
+use sudoku_core::{Budget, Checkpoints, Counters, StopReason};
 
 /// Whether to look for hidden singles in columns before guessing.
 const COLUMN_SINGLES: bool = true;
@@ -556,7 +556,8 @@ impl Nine {
         {
             return tally(0, Some(reason), counters);
         }
-        let mut next_check = next_check_point(0, budget);
+        let mut checkpoints =
+            budget.map_or(Checkpoints::never(), |b| Checkpoints::new(b, CHECK_EVERY));
         let mut current = State::empty();
         for (&cell, &digit) in clues.cell.iter().zip(&clues.digit).take(clues.len) {
             let (b, p) = (usize::from(cell / 27), u32::from(cell % 27));
@@ -576,13 +577,11 @@ impl Nine {
         let mut solution = [0u8; 81];
         loop {
             counters.nodes += 1;
-            if counters.nodes >= next_check {
-                if let Some(budget) = budget
-                    && let Err(reason) = budget.check(counters.nodes)
-                {
-                    return tally(solutions, Some(reason), counters);
-                }
-                next_check = next_check_point(counters.nodes, budget);
+            if checkpoints.due(counters.nodes)
+                && let Some(budget) = budget
+                && let Err(reason) = checkpoints.check(budget, counters.nodes)
+            {
+                return tally(solutions, Some(reason), counters);
             }
             if current.propagate::<PEXT>() {
                 if WATCH {
@@ -619,17 +618,6 @@ impl Nine {
             counters.backtracks += 1;
         }
         tally(solutions, None, counters)
-    }
-}
-
-/// The node count at which the budget is next checked: soon, but never past the cap.
-fn next_check_point(nodes: u64, budget: Option<&Budget>) -> u64 {
-    let soon = nodes.saturating_add(CHECK_EVERY);
-    match budget {
-        None => u64::MAX,
-        Some(budget) => budget
-            .max_iterations
-            .map_or(soon, |cap| soon.min(cap.max(1))),
     }
 }
 

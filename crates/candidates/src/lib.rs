@@ -68,7 +68,8 @@
 //! most-constrained-cell choice and propagation.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, Outcome, Solver, SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Grid, Outcome, Solver,
+    SolverInfo,
 };
 
 /// Row-major backtracking over each cell's available digits (see the crate documentation).
@@ -170,7 +171,7 @@ impl Candidates {
         let mut solution_count = 0u64;
         let keep = budget.keep_solutions.max(1);
         let mut stopped = budget.check(0).err();
-        let mut next_check = check_point(0, budget);
+        let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
         let mut k = 0;
         // True when the search has just reached cell k; false when it returns to it.
         let mut arriving = true;
@@ -224,19 +225,12 @@ impl Candidates {
             watch(slot.cell, value as u8);
             k += 1;
             arriving = true;
-            if counters.iterations >= next_check {
-                stopped = budget.check(counters.iterations).err();
-                next_check = check_point(counters.iterations, budget);
+            if checkpoints.due(counters.iterations) {
+                stopped = checkpoints.check(budget, counters.iterations).err();
             }
         }
         Outcome::from_search(stopped, solutions, solution_count, counters)
     }
-}
-
-/// The iteration count at which the budget is next checked: soon, but never past the cap.
-fn check_point(iterations: u64, budget: &Budget) -> u64 {
-    let soon = iterations.saturating_add(CHECK_EVERY);
-    budget.max_iterations.map_or(soon, |cap| soon.min(cap))
 }
 
 fn fill(puzzle: &Grid, slots: &[Slot], frames: &[Frame]) -> Grid {

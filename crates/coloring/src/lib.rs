@@ -97,7 +97,9 @@ mod graph;
 
 pub use graph::Graph;
 
-use sudoku_core::{Budget, Capabilities, Counters, Family, Grid, Outcome, Solver, SolverInfo};
+use sudoku_core::{
+    Budget, Capabilities, Checkpoints, Counters, Family, Grid, Outcome, Solver, SolverInfo,
+};
 
 /// Exact DSATUR: backtracking colouring that always colours the most saturated vertex next.
 #[derive(Clone, Debug, Default)]
@@ -413,7 +415,7 @@ fn search<const DSATUR: bool>(
     let mut solution_count = 0u64;
     let keep = budget.keep_solutions.max(1);
     let mut stopped = budget.check(0).err();
-    let mut next_check = check_point(0, budget);
+    let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
     let mut depth = 0;
     // True when the search has just moved down to `depth`; false when it returns to it.
     let mut arriving = true;
@@ -475,18 +477,11 @@ fn search<const DSATUR: bool>(
         counters.guesses += u64::from(frame.several);
         depth += 1;
         arriving = true;
-        if counters.iterations >= next_check {
-            stopped = budget.check(counters.iterations).err();
-            next_check = check_point(counters.iterations, budget);
+        if checkpoints.due(counters.iterations) {
+            stopped = checkpoints.check(budget, counters.iterations).err();
         }
     }
     Outcome::from_search(stopped, solutions, solution_count, counters)
-}
-
-/// The iteration count at which the budget is next checked: soon, but never past the cap.
-fn check_point(iterations: u64, budget: &Budget) -> u64 {
-    let soon = iterations.saturating_add(CHECK_EVERY);
-    budget.max_iterations.map_or(soon, |cap| soon.min(cap))
 }
 
 #[cfg(test)]

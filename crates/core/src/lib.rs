@@ -27,6 +27,6 @@ pub use rules::{
 };
 pub use shape::{CellName, Shape, UnitKind};
 pub use solver::{
-    ALL_SIZES, Budget, Capabilities, Counters, Family, Outcome, Rejection, Solver, SolverInfo,
-    StopReason, Verdict, admit, check_answer, solve_checked,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Outcome, Rejection, Solver,
+    SolverInfo, StopReason, Verdict, admit, check_answer, solve_checked,
 };

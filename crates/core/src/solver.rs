@@ -210,6 +210,49 @@ impl Budget {
     }
 }
 
+/// Where a hot loop next consults its budget. [`Checkpoints::due`] is one comparison per step;
+/// the budget itself (clock, cancel flag, cap) is read only every `every` units of work, and a
+/// checkpoint never lies past the iteration cap, so a cap is honoured exactly.
+#[derive(Clone, Copy, Debug)]
+pub struct Checkpoints {
+    every: u64,
+    next: u64,
+    cap: u64,
+}
+
+impl Checkpoints {
+    /// Checkpoints every `every` units of work under `budget`.
+    pub fn new(budget: &Budget, every: u64) -> Checkpoints {
+        let cap = budget.max_iterations.unwrap_or(u64::MAX);
+        Checkpoints {
+            every,
+            next: every.min(cap),
+            cap,
+        }
+    }
+
+    /// No checkpoint ever: for internal solves that run without a budget.
+    pub fn never() -> Checkpoints {
+        Checkpoints {
+            every: u64::MAX,
+            next: u64::MAX,
+            cap: u64::MAX,
+        }
+    }
+
+    /// Whether `work` has reached the next checkpoint.
+    #[inline]
+    pub fn due(&self, work: u64) -> bool {
+        work >= self.next
+    }
+
+    /// Checks `budget` at `work` and sets the next checkpoint.
+    pub fn check(&mut self, budget: &Budget, work: u64) -> Result<(), StopReason> {
+        self.next = work.saturating_add(self.every).min(self.cap);
+        budget.check(work)
+    }
+}
+
 /// Why a solve stopped before it could decide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StopReason {

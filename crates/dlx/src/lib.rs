@@ -91,7 +91,8 @@
 //! 9.52 / 89.07 / 732.73 guesses.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, Outcome, Shape, Solver, SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Grid, Outcome, Shape, Solver,
+    SolverInfo,
 };
 
 /// Every link array has this many slots, so any `u16` index is in bounds and the compiler drops
@@ -424,7 +425,7 @@ fn search(
         return Outcome::from_search(stopped, solutions, 0, counters);
     }
     let keep = budget.keep_solutions.max(1);
-    let mut next_check = check_point(0, budget);
+    let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
     stack.clear();
 
     // Clues: select each clue's row. A clue whose row is gone (one of its columns was covered by
@@ -493,24 +494,17 @@ fn search(
                 counters.backtracks += 1;
             }
         }
-        if counters.nodes >= next_check {
-            stopped = budget.check(counters.nodes).err();
+        if checkpoints.due(counters.nodes) {
+            stopped = checkpoints.check(budget, counters.nodes).err();
             if stopped.is_some() {
                 break;
             }
-            next_check = check_point(counters.nodes, budget);
         }
     }
 
     stack.clear();
     m.restore();
     Outcome::from_search(stopped, solutions, solution_count, counters)
-}
-
-/// The node count at which the budget is next checked: soon, but never past the cap.
-fn check_point(nodes: u64, budget: &Budget) -> u64 {
-    let soon = nodes.saturating_add(CHECK_EVERY);
-    budget.max_iterations.map_or(soon, |cap| soon.min(cap))
 }
 
 /// The puzzle with the rows on the stack written in.

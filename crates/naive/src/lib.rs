@@ -24,7 +24,8 @@
 //! 9×9 with few clues can run for ages: give it a budget.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, Outcome, Solver, SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Grid, Outcome, Solver,
+    SolverInfo,
 };
 
 /// Row-major cell-order backtracking (see the crate documentation).
@@ -103,7 +104,7 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> O
     let mut solutions = Vec::new();
     let mut solution_count = 0u64;
     let keep = budget.keep_solutions.max(1);
-    let mut next_check = check_point(0, budget);
+    let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
     let mut stopped = budget.check(0).err();
     // values[k]: the value slot k holds, or last held when the search returns to it.
     let mut values = vec![0u32; slots.len()];
@@ -165,18 +166,11 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> O
             k -= 1;
             release(&mut used, slots[k], values[k]);
         }
-        if counters.iterations >= next_check {
-            stopped = budget.check(counters.iterations).err();
-            next_check = check_point(counters.iterations, budget);
+        if checkpoints.due(counters.iterations) {
+            stopped = checkpoints.check(budget, counters.iterations).err();
         }
     }
     Outcome::from_search(stopped, solutions, solution_count, counters)
-}
-
-/// The iteration count at which the budget is next checked: soon, but never past the cap.
-fn check_point(iterations: u64, budget: &Budget) -> u64 {
-    let soon = iterations.saturating_add(CHECK_EVERY);
-    budget.max_iterations.map_or(soon, |cap| soon.min(cap))
 }
 
 fn release(used: &mut [u32; MASKS], slot: Slot, value: u32) {
