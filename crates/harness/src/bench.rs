@@ -371,9 +371,16 @@ pub struct RunOutcome {
 }
 
 /// Runs the benchmark into `partial`, resuming from the rows already in it when `resume`.
-pub fn execute(args: &BenchArgs, partial: &Path, header: &RunHeader) -> Result<RunOutcome> {
+/// Runs `solvers` as `args` say, streaming rows to `partial` (created with `header`, or
+/// continued on `--resume`). The solvers are passed in so that tests can run solvers the
+/// registry does not hold.
+pub fn execute(
+    solvers: &[Registered],
+    args: &BenchArgs,
+    partial: &Path,
+    header: &RunHeader,
+) -> Result<RunOutcome> {
     let started = Instant::now();
-    let solvers = chosen_solvers(args)?;
     let datasets = prepare_datasets(args)?;
     let (file, previous) = if args.resume && partial.exists() {
         let (file, previous) = ResultsFile::open_for_resume(partial)?;
@@ -421,7 +428,7 @@ pub fn execute(args: &BenchArgs, partial: &Path, header: &RunHeader) -> Result<R
         None
     };
 
-    for registered in &solvers {
+    for registered in solvers {
         let meta = SolverMeta::from(&registered.info);
         let policy = Policy::for_solver(&registered.info.capabilities, args);
         let mut solver = (registered.make)();
@@ -536,8 +543,8 @@ pub fn execute(args: &BenchArgs, partial: &Path, header: &RunHeader) -> Result<R
 }
 
 /// The header of a new run with these options.
-pub fn new_header(args: &BenchArgs) -> Result<RunHeader> {
-    let solvers = chosen_solvers(args)?;
+/// The header of a run of `solvers` with `args`.
+pub fn new_header(solvers: &[Registered], args: &BenchArgs) -> Result<RunHeader> {
     Ok(RunHeader {
         tool: format!("sudoku-bench {}", env!("CARGO_PKG_VERSION")),
         started: crate::machine::utc_now(),
@@ -589,8 +596,9 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         options.stop_after_rows = args.stop_after_rows;
         args = options;
     }
-    let header = new_header(&args)?;
-    let outcome = execute(&args, &partial, &header)?;
+    let solvers = chosen_solvers(&args)?;
+    let header = new_header(&solvers, &args)?;
+    let outcome = execute(&solvers, &args, &partial, &header)?;
     std::fs::rename(&partial, &complete)
         .with_context(|| format!("cannot move the results to {}", complete.display()))?;
     eprintln!(

@@ -1,0 +1,123 @@
+//! A bench run with deliberately broken solvers: one answers with a grid that breaks the rules,
+//! one never finds anything and only stops when its budget runs out. Each is recorded as what it
+//! is, and the run goes on to the next puzzle and the next solver.
+
+use sudoku_core::{
+    Budget, Capabilities, Counters, Family, Grid, Outcome, Solver, SolverInfo, Verdict,
+};
+use sudoku_harness::BenchArgs;
+use sudoku_harness::bench::{self, PARTIAL_FILE};
+use sudoku_harness::results::{self, Status};
+use sudoku_solvers::Registered;
+
+fn info(id: &'static str) -> SolverInfo {
+    SolverInfo {
+        id,
+        family: Family::Backtracking,
+        description: "deliberately broken, for tests",
+        capabilities: Capabilities {
+            complete: true,
+            counts_solutions: false,
+            stochastic: false,
+            sizes: &[9],
+            reports_guesses: false,
+        },
+    }
+}
+
+/// Claims every empty cell holds a 1.
+struct Liar;
+
+impl Solver for Liar {
+    fn info(&self) -> SolverInfo {
+        info("liar")
+    }
+
+    fn solve(&mut self, puzzle: &Grid, _: &Budget) -> Outcome {
+        let mut wrong = puzzle.clone();
+        (0..81)
+            .filter(|&c| puzzle.get(c) == 0)
+            .for_each(|c| wrong.set(c, 1));
+        Outcome {
+            verdict: Verdict::Solved,
+            solutions: vec![wrong],
+            solution_count: 1,
+            counters: Counters::default(),
+        }
+    }
+}
+
+/// Searches nothing, for as long as its budget allows.
+struct Stubborn;
+
+impl Solver for Stubborn {
+    fn info(&self) -> SolverInfo {
+        info("stubborn")
+    }
+
+    fn solve(&mut self, _: &Grid, budget: &Budget) -> Outcome {
+        let mut counters = Counters::default();
+        loop {
+            if let Err(reason) = budget.check(counters.iterations) {
+                return Outcome::from_search(Some(reason), Vec::new(), 0, counters);
+            }
+            counters.iterations += 1;
+            std::hint::spin_loop();
+        }
+    }
+}
+
+#[test]
+fn broken_solvers_are_reported_and_the_run_goes_on() {
+    let solvers = vec![
+        Registered {
+            info: Liar.info(),
+            make: || Box::new(Liar),
+        },
+        Registered {
+            info: Stubborn.info(),
+            make: || Box::new(Stubborn),
+        },
+        sudoku_solvers::registry()
+            .into_iter()
+            .find(|r| r.info.id == "dlx")
+            .expect("dlx is registered"),
+    ];
+    let out = tempfile::tempdir().unwrap();
+    let args = BenchArgs {
+        reps: 1,
+        timeout: Some(0.05),
+        out: out.path().to_path_buf(),
+        no_report: true,
+        ..BenchArgs::default()
+    };
+    let partial = out.path().join(PARTIAL_FILE);
+    let header = bench::new_header(&solvers, &args).unwrap();
+    bench::execute(&solvers, &args, &partial, &header).unwrap();
+
+    let rows = results::read(&partial).unwrap().rows;
+    let puzzles = sudoku_catalog::named_dataset().puzzles.len();
+    let statuses = |id: &str| -> Vec<Status> {
+        rows.iter()
+            .filter(|r| r.solver == id)
+            .map(|r| r.status.clone())
+            .collect()
+    };
+    let liar = statuses("liar");
+    assert!(liar.len() >= puzzles);
+    assert!(liar.iter().all(|s| *s == Status::WrongAnswer), "{liar:?}");
+    let stubborn = statuses("stubborn");
+    assert_eq!(
+        stubborn.len(),
+        puzzles,
+        "one warm-up each; a puzzle given up is not repeated"
+    );
+    assert!(stubborn.iter().all(Status::is_gave_up), "{stubborn:?}");
+    let dlx = statuses("dlx");
+    assert_eq!(
+        dlx.len(),
+        2 * puzzles,
+        "warm-up and one timed pass for every puzzle"
+    );
+    assert!(dlx.iter().all(|s| *s == Status::Solved), "{dlx:?}");
+}
