@@ -243,6 +243,9 @@ fn failure(outcome: &Outcome, id: &str, entry: &Entry, origin: &str) -> Option<F
         Verdict::WrongAnswer(why) => Failure::negative(format!(
             "{origin}line {line}: solver {id} returned a wrong answer: {why}"
         )),
+        Verdict::Crashed(message) => Failure::negative(format!(
+            "{origin}line {line}: solver {id} crashed: {message}"
+        )),
     })
 }
 

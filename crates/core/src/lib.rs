@@ -28,5 +28,5 @@ pub use rules::{
 pub use shape::{CellName, Shape, UnitKind};
 pub use solver::{
     ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Outcome, Rejection, Solver,
-    SolverInfo, StopReason, Verdict, admit, check_answer, solve_checked,
+    SolverInfo, StopReason, Verdict, admit, check_answer, solve_checked, solve_guarded,
 };

@@ -306,6 +306,8 @@ pub enum Verdict {
     Rejected(Rejection),
     /// A returned solution failed verification: set by [`solve_checked`], never by a solver.
     WrongAnswer(Violation),
+    /// The solver panicked, with its message: set by [`solve_guarded`], never by a solver.
+    Crashed(String),
 }
 
 impl fmt::Display for Verdict {
@@ -316,6 +318,7 @@ impl fmt::Display for Verdict {
             Verdict::GaveUp(reason) => write!(f, "gave up ({reason})"),
             Verdict::Rejected(why) => write!(f, "rejected ({why})"),
             Verdict::WrongAnswer(why) => write!(f, "wrong answer ({why})"),
+            Verdict::Crashed(message) => write!(f, "crashed ({message})"),
         }
     }
 }
@@ -405,9 +408,29 @@ pub fn solve_checked(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) ->
     if let Err(why) = admit(solver, puzzle) {
         return Outcome::rejected(why);
     }
-    let mut outcome = solver.solve(puzzle, budget);
+    let mut outcome = solve_guarded(solver, puzzle, budget);
     check_answer(puzzle, &mut outcome);
     outcome
+}
+
+/// Calls [`Solver::solve`], turning a panic into [`Verdict::Crashed`] so that one faulty solver
+/// cannot take a whole run down. A solver that panicked may have left its scratch space
+/// inconsistent: callers should make a fresh instance before using it again.
+pub fn solve_guarded(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) -> Outcome {
+    let solve = std::panic::AssertUnwindSafe(|| solver.solve(puzzle, budget));
+    std::panic::catch_unwind(solve).unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".into());
+        Outcome {
+            verdict: Verdict::Crashed(message),
+            solutions: Vec::new(),
+            solution_count: 0,
+            counters: Counters::default(),
+        }
+    })
 }
 
 /// Whether `solver` may be handed `puzzle`: it declares the size and the clues do not conflict.
@@ -497,6 +520,29 @@ mod tests {
         assert_eq!(
             run(solved(&[], 1)),
             Verdict::WrongAnswer(Violation::Unbacked)
+        );
+    }
+
+    /// Panics on every puzzle.
+    struct Faulty;
+
+    impl Solver for Faulty {
+        fn info(&self) -> SolverInfo {
+            solved(&[], 0).info()
+        }
+
+        fn solve(&mut self, _: &Grid, _: &Budget) -> Outcome {
+            panic!("index out of bounds in the faulty solver")
+        }
+    }
+
+    #[test]
+    fn a_panicking_solver_is_reported_as_crashed() {
+        let puzzle = Grid::parse("1...............").unwrap();
+        let outcome = solve_checked(&mut Faulty, &puzzle, &Budget::solve());
+        assert_eq!(
+            outcome.verdict,
+            Verdict::Crashed("index out of bounds in the faulty solver".into())
         );
     }
 

@@ -31,6 +31,7 @@ use serde::{Deserialize, Serialize};
 use sudoku_catalog::{Dataset, Puzzle};
 use sudoku_core::{
     Budget, Capabilities, Grid, Outcome, Solver, Verdict, admit, check_answer, solve_checked,
+    solve_guarded,
 };
 use sudoku_solvers::Registered;
 
@@ -229,7 +230,7 @@ pub fn timed_solve(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) -> (
         return (Outcome::rejected(why), Duration::ZERO);
     }
     let start = Instant::now();
-    let mut outcome = solver.solve(puzzle, budget);
+    let mut outcome = solve_guarded(solver, puzzle, budget);
     let elapsed = start.elapsed();
     check_answer(puzzle, &mut outcome);
     (outcome, elapsed)
@@ -335,7 +336,16 @@ struct Job<'a> {
 
 impl Job<'_> {
     /// Runs the solves of one phase, in parallel when there is a pool; returns their rows.
-    fn run(&self, tasks: &[Task<'_>], solver: &mut dyn Solver) -> Result<Vec<Row>> {
+    /// A solver that crashed is replaced by a fresh instance before its next solve.
+    fn run(&self, tasks: &[Task<'_>], solver: &mut Box<dyn Solver>) -> Result<Vec<Row>> {
+        let (meta, dataset, policy) = (self.meta, self.dataset, self.policy);
+        let solve = |solver: &mut Box<dyn Solver>, task: &Task<'_>| {
+            let row = perform(solver.as_mut(), meta, dataset, task, policy);
+            if row.status == Status::Crashed {
+                *solver = (self.registered.make)();
+            }
+            row
+        };
         let write = |row: Row| -> Result<Row> {
             self.sink
                 .lock()
@@ -343,18 +353,17 @@ impl Job<'_> {
                 .accept(&row)?;
             Ok(row)
         };
-        let (meta, dataset, policy) = (self.meta, self.dataset, self.policy);
         match self.pool {
             None => tasks
                 .iter()
-                .map(|task| write(perform(solver, meta, dataset, task, policy)))
+                .map(|task| write(solve(solver, task)))
                 .collect(),
             Some(pool) => pool.install(|| {
                 tasks
                     .par_iter()
                     .map_init(
                         || (self.registered.make)(),
-                        |solver, task| write(perform(solver.as_mut(), meta, dataset, task, policy)),
+                        |solver, task| write(solve(solver, task)),
                     )
                     .collect()
             }),
@@ -463,7 +472,7 @@ pub fn execute(
                 pool: pool.as_ref(),
                 sink: &sink,
             };
-            let run = |tasks: Vec<Task<'_>>, solver: &mut dyn Solver| job.run(&tasks, solver);
+            let run = |tasks: Vec<Task<'_>>, solver: &mut Box<dyn Solver>| job.run(&tasks, solver);
             if registered.info.capabilities.stochastic {
                 let tasks: Vec<Task<'_>> = dataset
                     .puzzles
@@ -478,7 +487,7 @@ pub fn execute(
                     })
                     .filter(pending)
                     .collect();
-                run(tasks, solver.as_mut())?;
+                run(tasks, &mut solver)?;
                 continue;
             }
             let warmup: Vec<Task<'_>> = dataset
@@ -492,7 +501,7 @@ pub fn execute(
                 })
                 .filter(pending)
                 .collect();
-            for row in run(warmup, solver.as_mut())? {
+            for row in run(warmup, &mut solver)? {
                 let id = dataset
                     .puzzles
                     .iter()
@@ -516,7 +525,7 @@ pub fn execute(
                     })
                     .filter(pending)
                     .collect();
-                for row in run(tasks, solver.as_mut())? {
+                for row in run(tasks, &mut solver)? {
                     let id = dataset
                         .puzzles
                         .iter()

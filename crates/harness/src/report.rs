@@ -464,13 +464,13 @@ fn summary_html(summaries: &[Summary], datasets: &[String]) -> String {
              <th>puzzles</th><th>puzzles/s</th><th>µs/puzzle<br>median</th><th>µs<br>p90</th>\
              <th>spread<br>%</th><th>solved<br>%</th><th>no-guess<br>%</th>\
              <th>guesses<br>/puzzle</th><th>work<br>/puzzle</th><th>gave<br>up</th>\
-             <th>wrong</th><th>success<br>rate %</th></tr>\n",
+             <th>failed</th><th>success<br>rate %</th></tr>\n",
             html_escape(dataset)
         );
         for s in summaries.iter().filter(|s| &s.dataset == dataset) {
             let n = summary::fmt_num;
-            let wrong = if s.wrong_answers > 0 {
-                format!("<td class=bad>{}</td>", s.wrong_answers)
+            let wrong = if s.wrong_answers + s.crashed > 0 {
+                format!("<td class=bad>{}</td>", s.failures())
             } else {
                 "<td>0</td>".into()
             };

@@ -123,6 +123,8 @@ pub enum Status {
     GaveUp(String),
     Rejected,
     WrongAnswer,
+    /// The solver panicked.
+    Crashed,
 }
 
 impl Status {
@@ -141,6 +143,7 @@ impl Status {
             ),
             Verdict::Rejected(_) => Status::Rejected,
             Verdict::WrongAnswer(_) => Status::WrongAnswer,
+            Verdict::Crashed(_) => Status::Crashed,
         }
     }
 
@@ -150,6 +153,7 @@ impl Status {
             "unsolvable" => Status::Unsolvable,
             "rejected" => Status::Rejected,
             "wrong_answer" => Status::WrongAnswer,
+            "crashed" => Status::Crashed,
             other => Status::GaveUp(other.strip_prefix("gave_up:")?.into()),
         })
     }
@@ -172,6 +176,7 @@ impl std::fmt::Display for Status {
             Status::GaveUp(reason) => write!(f, "gave_up:{reason}"),
             Status::Rejected => f.write_str("rejected"),
             Status::WrongAnswer => f.write_str("wrong_answer"),
+            Status::Crashed => f.write_str("crashed"),
         }
     }
 }
@@ -554,6 +559,7 @@ mod tests {
             Status::GaveUp("iteration_cap".into()),
             Status::Rejected,
             Status::WrongAnswer,
+            Status::Crashed,
         ] {
             assert_eq!(Status::parse(&status.to_string()), Some(status));
         }

@@ -130,6 +130,8 @@ pub struct Summary {
     pub gave_up: usize,
     pub rejected: usize,
     pub wrong_answers: usize,
+    /// Puzzles on which the solver panicked.
+    pub crashed: usize,
     pub solved_percent: f64,
     /// Solved with no guess at all; only for solvers that report guesses.
     pub solved_without_guessing_percent: Option<f64>,
@@ -153,6 +155,18 @@ pub struct Summary {
 
 /// Counters that measure a solver's main work, in order of preference.
 const WORK_COUNTERS: [&str; 4] = ["iterations", "moves", "generations", "nodes"];
+
+impl Summary {
+    /// Wrong answers and crashes, in words: `0`, `3 wrong`, `1 crashed`, `3 wrong, 1 crashed`.
+    pub fn failures(&self) -> String {
+        match (self.wrong_answers, self.crashed) {
+            (0, 0) => "0".into(),
+            (wrong, 0) => format!("{wrong} wrong"),
+            (0, crashed) => format!("{crashed} crashed"),
+            (wrong, crashed) => format!("{wrong} wrong, {crashed} crashed"),
+        }
+    }
+}
 
 /// The summary lines, datasets in first-seen order, solvers in header order.
 pub fn summarize(rows: &[Row], metas: &[SolverMeta]) -> Vec<Summary> {
@@ -254,6 +268,7 @@ fn summarize_one(dataset: &str, meta: &SolverMeta, mine: &[&PuzzleStat], rows: &
         gave_up: count(&Status::is_gave_up),
         rejected: count(&|s| *s == Status::Rejected),
         wrong_answers: count(&|s| *s == Status::WrongAnswer),
+        crashed: count(&|s| *s == Status::Crashed),
         solved_percent: stats::percent(solved, mine.len()).unwrap_or(0.0),
         solved_without_guessing_percent: meta
             .reports_guesses
@@ -306,7 +321,7 @@ pub fn to_markdown(summaries: &[Summary]) -> String {
     for dataset in datasets {
         out.push_str(&format!("### Dataset `{dataset}`\n\n"));
         out.push_str(
-            "| solver | family | puzzles | puzzles/s | µs/puzzle median | µs p90 | spread % | solved % | no-guess % | guesses/puzzle | work/puzzle | gave up | wrong | success rate % |\n",
+            "| solver | family | puzzles | puzzles/s | µs/puzzle median | µs p90 | spread % | solved % | no-guess % | guesses/puzzle | work/puzzle | gave up | failed | success rate % |\n",
         );
         out.push_str("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for s in summaries.iter().filter(|s| s.dataset == dataset) {
@@ -324,7 +339,7 @@ pub fn to_markdown(summaries: &[Summary]) -> String {
                 fmt_num(s.guesses_per_puzzle),
                 fmt_work(s),
                 s.gave_up,
-                s.wrong_answers,
+                s.failures(),
                 fmt_num(s.success_rate),
             ));
         }

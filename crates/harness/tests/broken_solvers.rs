@@ -1,6 +1,6 @@
 //! A bench run with deliberately broken solvers: one answers with a grid that breaks the rules,
-//! one never finds anything and only stops when its budget runs out. Each is recorded as what it
-//! is, and the run goes on to the next puzzle and the next solver.
+//! one never finds anything and only stops when its budget runs out, one panics on some puzzles.
+//! Each is recorded as what it is, and the run goes on to the next puzzle and the next solver.
 
 use sudoku_core::{
     Budget, Capabilities, Counters, Family, Grid, Outcome, Solver, SolverInfo, Verdict,
@@ -67,6 +67,29 @@ impl Solver for Stubborn {
     }
 }
 
+/// Panics on puzzles with fewer than 21 clues; solves the others with a fresh inner solver,
+/// which must still work after the panics (the harness replaces a crashed instance).
+#[derive(Default)]
+struct Fragile {
+    solves: u32,
+}
+
+impl Solver for Fragile {
+    fn info(&self) -> SolverInfo {
+        info("fragile")
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        self.solves += 1;
+        assert!(self.solves == 1, "a crashed instance was used again");
+        if puzzle.clue_count() < 21 {
+            panic!("fragile on {} clues", puzzle.clue_count());
+        }
+        self.solves = 0;
+        sudoku_solvers::make("dlx").unwrap().solve(puzzle, budget)
+    }
+}
+
 #[test]
 fn broken_solvers_are_reported_and_the_run_goes_on() {
     let solvers = vec![
@@ -77,6 +100,10 @@ fn broken_solvers_are_reported_and_the_run_goes_on() {
         Registered {
             info: Stubborn.info(),
             make: || Box::new(Stubborn),
+        },
+        Registered {
+            info: Fragile::default().info(),
+            make: || Box::new(Fragile::default()),
         },
         sudoku_solvers::registry()
             .into_iter()
@@ -113,6 +140,22 @@ fn broken_solvers_are_reported_and_the_run_goes_on() {
         "one warm-up each; a puzzle given up is not repeated"
     );
     assert!(stubborn.iter().all(Status::is_gave_up), "{stubborn:?}");
+    let named = sudoku_catalog::named_dataset();
+    let fragile: Vec<(&str, Status)> = rows
+        .iter()
+        .filter(|r| r.solver == "fragile")
+        .map(|r| (r.puzzle.as_str(), r.status.clone()))
+        .collect();
+    for (puzzle, status) in &fragile {
+        let board = named.puzzles.iter().find(|p| p.id == *puzzle).unwrap();
+        let expected = if board.grid.clue_count() < 21 {
+            Status::Crashed
+        } else {
+            Status::Solved
+        };
+        assert_eq!(*status, expected, "{puzzle}");
+    }
+    assert!(fragile.iter().any(|(_, s)| *s == Status::Crashed));
     let dlx = statuses("dlx");
     assert_eq!(
         dlx.len(),
