@@ -22,34 +22,6 @@ fn count(grid: &Grid, limit: u64) -> Option<u64> {
     }
 }
 
-/// A random full grid: the standard pattern shuffled by rule-preserving moves.
-fn random_solution(shape: Shape, rng: &mut StdRng) -> Grid {
-    let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
-    let shuffled_lines = |band: usize, per_band: usize, rng: &mut StdRng| {
-        let mut bands: Vec<usize> = (0..n / per_band).collect();
-        bands.shuffle(rng);
-        let mut order = Vec::new();
-        for b in bands {
-            let mut inner: Vec<usize> = (0..per_band).map(|i| b * per_band + i).collect();
-            inner.shuffle(rng);
-            order.extend(inner);
-        }
-        let _ = band;
-        order
-    };
-    let rows = shuffled_lines(0, br, rng);
-    let cols = shuffled_lines(1, bc, rng);
-    let mut digits: Vec<u8> = (1..=n as u8).collect();
-    digits.shuffle(rng);
-    let cells = (0..n * n)
-        .map(|i| {
-            let (r, c) = (rows[i / n], cols[i % n]);
-            digits[(bc * (r % br) + r / br + c) % n]
-        })
-        .collect();
-    Grid::from_cells(shape, cells).expect("pattern values fit")
-}
-
 /// Removes clues in random order while the puzzle stays unique, down to `floor` clues.
 fn unique_puzzle(solution: &Grid, floor: usize, rng: &mut StdRng) -> Grid {
     let mut puzzle = solution.clone();
@@ -143,7 +115,7 @@ fn main() {
     ] {
         println!("\n# {shape}");
         for _ in 0..cases {
-            let solution = random_solution(shape, &mut rng);
+            let solution = sudoku_generate::random_solution(shape, &mut rng);
             let unique = unique_puzzle(&solution, floor, &mut rng);
             println!("{unique}:1:{solution}");
             if let Some((multi, k)) = multi_puzzle(&unique, 300, &mut rng) {

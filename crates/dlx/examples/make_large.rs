@@ -21,7 +21,7 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use sudoku_core::{Budget, Grid, Shape, Solver, Verdict, verify_filled, verify_solution};
+use sudoku_core::{Budget, Grid, Shape, Solver, Verdict, verify_solution};
 use sudoku_dlx::Dlx;
 use sudoku_naive::Naive;
 
@@ -43,37 +43,6 @@ const TARGETS: [(Shape, usize); 4] = [
     (Shape::S25, 35),
     (Shape::S25, 42),
 ];
-
-/// A random full grid: the base pattern under random band, row, stack, column and digit moves.
-fn full_grid(shape: Shape, rng: &mut impl Rng) -> Grid {
-    let (n, r, c) = (shape.size(), shape.box_rows(), shape.box_cols());
-    // n / r bands of r rows; n / c stacks of c columns.
-    let order = |groups: usize, width: usize, rng: &mut dyn rand::RngCore| -> Vec<usize> {
-        let mut outer: Vec<usize> = (0..groups).collect();
-        outer.shuffle(rng);
-        let mut lines = Vec::with_capacity(n);
-        for group in outer {
-            let mut inner: Vec<usize> = (0..width).map(|k| group * width + k).collect();
-            inner.shuffle(rng);
-            lines.extend(inner);
-        }
-        lines
-    };
-    let rows = order(n / r, r, rng);
-    let cols = order(n / c, c, rng);
-    let mut digits: Vec<u8> = (1..=n as u8).collect();
-    digits.shuffle(rng);
-    let mut cells = Vec::with_capacity(n * n);
-    for &row in &rows {
-        for &col in &cols {
-            let value = (c * (row % r) + row / r + col) % n;
-            cells.push(digits[value]);
-        }
-    }
-    let grid = Grid::from_cells(shape, cells).expect("values are 1..=N");
-    verify_filled(&grid).expect("the shuffled pattern is a valid grid");
-    grid
-}
 
 /// Empties cells of `solution` in a random order while the puzzle keeps exactly one solution,
 /// until `target` cells are empty (or no cell can go).
@@ -120,7 +89,7 @@ fn main() {
     for (shape, percent) in TARGETS {
         let target = shape.cell_count() * percent / 100;
         for attempt in 1.. {
-            let solution = full_grid(shape, &mut rng);
+            let solution = sudoku_generate::random_solution(shape, &mut rng);
             let puzzle = carve(&solution, target, &mut dlx, &mut rng);
             let empty = puzzle.cells().iter().filter(|&&v| v == 0).count();
 
