@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use plotters::prelude::SeriesLabelPosition;
+use plotters::prelude::{RGBColor, SeriesLabelPosition};
 use rayon::prelude::*;
 
 use crate::charts::{self, Bars, CategoryLines, Chart, Message, Scatter, Series, Stacked};
@@ -326,22 +326,7 @@ fn plan_charts(
 
     // (e) Throughput per solver per dataset.
     let solver_ids: Vec<String> = metas.iter().map(|m| m.id.clone()).collect();
-    let groups = datasets
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            let values = solver_ids
-                .iter()
-                .map(|id| {
-                    summaries
-                        .iter()
-                        .find(|s| &s.dataset == d && &s.solver == id)
-                        .and_then(|s| s.puzzles_per_second)
-                })
-                .collect();
-            (d.clone(), charts::colour(i), values)
-        })
-        .collect();
+    let groups = bar_groups(&datasets, &solver_ids, summaries, |s| s.puzzles_per_second);
     planned.push(PlannedChart {
         stem: "throughput".into(),
         caption: "Throughput: puzzles decided per second of solving, per solver and dataset (log \
@@ -372,22 +357,7 @@ fn plan_charts(
         });
     } else {
         let categories: Vec<String> = stochastic.iter().map(|m| m.id.clone()).collect();
-        let groups = datasets
-            .iter()
-            .enumerate()
-            .map(|(i, d)| {
-                let values = stochastic
-                    .iter()
-                    .map(|m| {
-                        summaries
-                            .iter()
-                            .find(|s| &s.dataset == d && s.solver == m.id)
-                            .and_then(|s| s.success_rate)
-                    })
-                    .collect();
-                (d.clone(), charts::colour(i), values)
-            })
-            .collect();
+        let groups = bar_groups(&datasets, &categories, summaries, |s| s.success_rate);
         let distribution: Vec<Series> = stochastic
             .iter()
             .map(|m| {
@@ -578,6 +548,31 @@ fn index_html(
     }
     out.push_str("</body></html>\n");
     out
+}
+
+/// One bar group per dataset, one bar per solver in `solvers`: `value` of their summary.
+fn bar_groups(
+    datasets: &[String],
+    solvers: &[String],
+    summaries: &[Summary],
+    value: impl Fn(&Summary) -> Option<f64>,
+) -> Vec<(String, RGBColor, Vec<Option<f64>>)> {
+    datasets
+        .iter()
+        .enumerate()
+        .map(|(i, dataset)| {
+            let values = solvers
+                .iter()
+                .map(|id| {
+                    summaries
+                        .iter()
+                        .find(|s| &s.dataset == dataset && &s.solver == id)
+                        .and_then(&value)
+                })
+                .collect();
+            (dataset.clone(), charts::colour(i), values)
+        })
+        .collect()
 }
 
 /// Writes the report of `results` into `out` (index.html, summary.md/json, run.json, charts/):
