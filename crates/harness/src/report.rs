@@ -188,22 +188,10 @@ fn plan_charts(
     }
 
     // (b) Iterations against clues, with the published Table 1 figures.
-    let iteration_series: Vec<Series> = metas
-        .iter()
-        .filter(|m| !m.stochastic)
-        .filter_map(|m| {
-            let points: Vec<(f64, f64)> = puzzles
-                .iter()
-                .filter(|p| p.solver == m.id && p.status.is_decided() && p.iterations > 0)
-                .map(|p| (p.clues as f64, p.iterations as f64))
-                .collect();
-            (!points.is_empty()).then(|| Series {
-                name: m.id.clone(),
-                colour: colour_of(&m.id),
-                points,
-            })
-        })
-        .collect();
+    let deterministic: Vec<&SolverMeta> = metas.iter().filter(|m| !m.stochastic).collect();
+    let iteration_series = series_against_clues(&deterministic, puzzles, &colour_of, |p| {
+        (p.iterations > 0).then_some(p.iterations as f64)
+    });
     let published: Vec<(f64, f64)> = sudoku_catalog::table1()
         .iter()
         .map(|r| (r.clues as f64, r.iterations as f64))
@@ -237,21 +225,9 @@ fn plan_charts(
     });
 
     // (c) Time against clues.
-    let time_series: Vec<Series> = metas
-        .iter()
-        .filter_map(|m| {
-            let points: Vec<(f64, f64)> = puzzles
-                .iter()
-                .filter(|p| p.solver == m.id && p.status.is_decided())
-                .map(|p| (p.clues as f64, p.time_us.max(0.001)))
-                .collect();
-            (!points.is_empty()).then(|| Series {
-                name: m.id.clone(),
-                colour: colour_of(&m.id),
-                points,
-            })
-        })
-        .collect();
+    let all: Vec<&SolverMeta> = metas.iter().collect();
+    let time_series =
+        series_against_clues(&all, puzzles, &colour_of, |p| Some(p.time_us.max(0.001)));
     planned.push(PlannedChart {
         stem: "time-vs-clues".into(),
         caption: "Solve time against number of clues, every dataset (free cells = N² − clues, \
@@ -548,6 +524,31 @@ fn index_html(
     }
     out.push_str("</body></html>\n");
     out
+}
+
+/// One scatter series per solver that has points: (clues, `y`) for each decided puzzle where
+/// `y` gives a value.
+fn series_against_clues(
+    solvers: &[&SolverMeta],
+    puzzles: &[PuzzleStat],
+    colour_of: &impl Fn(&str) -> RGBColor,
+    y: impl Fn(&PuzzleStat) -> Option<f64>,
+) -> Vec<Series> {
+    solvers
+        .iter()
+        .filter_map(|m| {
+            let points: Vec<(f64, f64)> = puzzles
+                .iter()
+                .filter(|p| p.solver == m.id && p.status.is_decided())
+                .filter_map(|p| y(p).map(|value| (p.clues as f64, value)))
+                .collect();
+            (!points.is_empty()).then(|| Series {
+                name: m.id.clone(),
+                colour: colour_of(&m.id),
+                points,
+            })
+        })
+        .collect()
 }
 
 /// One bar group per dataset, one bar per solver in `solvers`: `value` of their summary.
