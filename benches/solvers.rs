@@ -6,7 +6,6 @@
 //! than [`SLOW`], is left out (and said so on stderr), so a slow solver cannot stall the run.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -20,28 +19,15 @@ use sudoku_core::{Budget, Verdict, solve_checked};
 const SAMPLE: usize = 4;
 /// A puzzle whose checked solve takes longer than this is not benched.
 const SLOW: Duration = Duration::from_millis(100);
-const DATASETS: [&str; 3] = [
-    "puzzles2_17_clue",
-    "puzzles3_magictour_top1465",
-    "puzzles6_forum_hardest_1106",
-];
-
-/// `shared/datasets` beside the repository, wherever this bench file lives in it.
-fn datasets_dir() -> Option<PathBuf> {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|a| a.join("shared/datasets"))
-        .find(|p| p.is_dir())
-}
 
 fn datasets() -> Vec<Dataset> {
     let mut out = vec![sudoku_catalog::named_dataset()];
-    let Some(dir) = datasets_dir() else {
+    let Some(dir) = sudoku_catalog::public_datasets_dir() else {
         eprintln!("no shared/datasets folder found: public datasets skipped");
         return out;
     };
     let mut rng = StdRng::seed_from_u64(2026);
-    for name in DATASETS {
+    for name in sudoku_catalog::PUBLIC_DATASETS {
         match sudoku_catalog::read_file(&dir.join(name)) {
             Ok(dataset) => {
                 let puzzles: Vec<Puzzle> = dataset
@@ -71,7 +57,7 @@ fn budget_for(caps: &sudoku_core::Capabilities) -> Budget {
 
 fn benches(c: &mut Criterion) {
     let datasets = datasets();
-    for registered in sudoku_solvers::registry() {
+    for registered in sudoku_registry::registry() {
         let id = registered.info.id;
         let mut solver = (registered.make)();
         let budget = budget_for(&registered.info.capabilities);

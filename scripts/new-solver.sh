@@ -3,12 +3,12 @@
 #
 #   scripts/new-solver.sh <name>
 #
-# Creates crates/<name> (package sudoku-<name>): a Solver implementation doing a plain, correct
+# Creates crates/solvers/<name> (package sudoku-<name>): a Solver implementation doing a plain, correct
 # fewest-candidates backtracking search (replace it with your algorithm), a crate doc to fill in,
 # and the conformance test. Then adds
-#   - `sudoku-<name> = { path = "crates/<name>" }` to [workspace.dependencies] of Cargo.toml,
-#   - `sudoku-<name>.workspace = true` to crates/solvers/Cargo.toml,
-#   - `entry::<sudoku_<name>::<Type>>()` to the registry in crates/solvers/src/lib.rs,
+#   - `sudoku-<name> = { path = "crates/solvers/<name>" }` to [workspace.dependencies] of Cargo.toml,
+#   - `sudoku-<name>.workspace = true` to crates/registry/Cargo.toml,
+#   - `entry::<sudoku_<name>::<Type>>()` to the registry in crates/registry/src/lib.rs,
 # so the solver shows in `sudoku-bench solvers`, in every bench and report, with no other change.
 set -euo pipefail
 
@@ -19,7 +19,7 @@ name=$1
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-crate="crates/$name"
+crate="crates/solvers/$name"
 module="sudoku_${name//-/_}"
 type=$(echo "$name" | awk -F- '{ for (i = 1; i <= NF; i++) printf "%s", toupper(substr($i, 1, 1)) substr($i, 2) }')
 [[ $type =~ ^[0-9] ]] && type="Solver$type"
@@ -27,7 +27,7 @@ type=$(echo "$name" | awk -F- '{ for (i = 1; i <= NF; i++) printf "%s", toupper(
 [ -e "$crate" ] && { echo "$crate already exists" >&2; exit 1; }
 grep -q "^sudoku-$name = " Cargo.toml && { echo "sudoku-$name is already in Cargo.toml" >&2; exit 1; }
 grep -q "^\[workspace.dependencies\]" Cargo.toml || { echo "Cargo.toml has no [workspace.dependencies]" >&2; exit 1; }
-grep -q "entry::<" crates/solvers/src/lib.rs || { echo "no registry entries found in crates/solvers/src/lib.rs" >&2; exit 1; }
+grep -q "entry::<" crates/registry/src/lib.rs || { echo "no registry entries found in crates/registry/src/lib.rs" >&2; exit 1; }
 
 mkdir -p "$crate/src" "$crate/tests"
 
@@ -222,7 +222,7 @@ impl Search<'_> {
 EOF
 
 # [workspace.dependencies] of the root manifest.
-awk -v line="sudoku-$name = { path = \"crates/$name\" }" '
+awk -v line="sudoku-$name = { path = \"crates/solvers/$name\" }" '
     { print }
     $0 == "[workspace.dependencies]" && !done { print line; done = 1 }
 ' Cargo.toml > Cargo.toml.new && mv Cargo.toml.new Cargo.toml
@@ -231,7 +231,7 @@ awk -v line="sudoku-$name = { path = \"crates/$name\" }" '
 awk -v line="sudoku-$name.workspace = true" '
     { print }
     $0 == "[dependencies]" && !done { print line; done = 1 }
-' crates/solvers/Cargo.toml > crates/solvers/Cargo.toml.new && mv crates/solvers/Cargo.toml.new crates/solvers/Cargo.toml
+' crates/registry/Cargo.toml > crates/registry/Cargo.toml.new && mv crates/registry/Cargo.toml.new crates/registry/Cargo.toml
 
 # ...and lists it after the last registered solver: the last code line holding an
 # `entry::<...>()` call (comments are skipped), or inside a one-line `vec![...]`.
@@ -244,10 +244,10 @@ NEW_ENTRY="entry::<$module::$type>()" perl -0pi -e '
     } else {
         s/vec!\[\s*(entry::<[^>\n]+>\(\))\s*\]/vec![$1, $ENV{NEW_ENTRY}]/;
     }
-' crates/solvers/src/lib.rs
-grep -q "entry::<$module::$type>()" crates/solvers/src/lib.rs || { echo "could not add the registry line" >&2; exit 1; }
+' crates/registry/src/lib.rs
+grep -q "entry::<$module::$type>()" crates/registry/src/lib.rs || { echo "could not add the registry line" >&2; exit 1; }
 if command -v rustfmt > /dev/null; then
-    rustfmt --edition 2024 crates/solvers/src/lib.rs "$crate/src/lib.rs" "$crate/tests/conformance.rs" || true
+    rustfmt --edition 2024 crates/registry/src/lib.rs "$crate/src/lib.rs" "$crate/tests/conformance.rs" || true
 fi
 
 echo "created $crate (type $module::$type, id \"$name\") and registered it."

@@ -199,10 +199,10 @@ fn harness(result: anyhow::Result<()>) -> Result<(), Failure> {
 }
 
 fn make_solver(id: &str) -> Result<Box<dyn Solver>, Failure> {
-    sudoku_solvers::make(id).ok_or_else(|| {
+    sudoku_registry::make(id).ok_or_else(|| {
         Failure::input(format!(
             "unknown solver {id:?}; registered: {}",
-            sudoku_solvers::ids().join(", ")
+            sudoku_registry::ids().join(", ")
         ))
     })
 }
@@ -295,7 +295,7 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
 
 /// A puzzle to be solved must have exactly one solution; the fastest counting solver checks.
 fn require_unique(entry: &Entry, origin: &str, budget: &BudgetArgs) -> Result<(), Failure> {
-    let mut reference = sudoku_solvers::reference_solver(entry.grid.size());
+    let mut reference = sudoku_registry::reference_solver(entry.grid.size());
     let outcome = run(
         reference.as_mut(),
         entry,
@@ -322,7 +322,7 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
     for entry in &entries {
         let mut solver = match &args.solver {
             Some(id) => make_solver(id)?,
-            None => sudoku_solvers::reference_solver(entry.grid.size()),
+            None => sudoku_registry::reference_solver(entry.grid.size()),
         };
         let info = solver.info();
         if !info.capabilities.counts_solutions {

@@ -102,7 +102,7 @@ impl Printer {
 
 /// The registered solvers and what each declares.
 pub fn print_solvers(format: OutputFormat) {
-    for registered in sudoku_solvers::registry() {
+    for registered in sudoku_registry::registry() {
         let info = registered.info;
         let caps = &info.capabilities;
         match format {

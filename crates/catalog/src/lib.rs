@@ -176,6 +176,26 @@ pub fn read_file(path: &Path) -> Result<Dataset, LoadError> {
     parse_dataset(&name, &path.display().to_string(), &text)
 }
 
+/// The public benchmark sets the suite measures against, in the order reports list them.
+pub const PUBLIC_DATASETS: [&str; 3] = [
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles6_forum_hardest_1106",
+];
+
+/// Where the public benchmark sets are: the folder named by `$SUDOKU_DATASETS`, else the first
+/// `shared/datasets` folder beside the project (they are read in place, never copied into it).
+/// `None` when neither exists, so callers can say what they skip.
+pub fn public_datasets_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("SUDOKU_DATASETS") {
+        return Some(PathBuf::from(dir));
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|folder| folder.join("shared/datasets"))
+        .find(|folder| folder.is_dir())
+}
+
 /// Loads a dataset by its command-line spec: `named` for the embedded boards, else a file path.
 pub fn load(spec: &str) -> Result<Dataset, LoadError> {
     match spec {

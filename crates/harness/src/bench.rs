@@ -33,7 +33,7 @@ use sudoku_core::{
     Budget, Capabilities, Grid, Outcome, Solver, Verdict, admit, check_answer, solve_checked,
     solve_guarded,
 };
-use sudoku_solvers::Registered;
+use sudoku_registry::Registered;
 
 use crate::results::{Phase, ResultsFile, Row, RowKey, RunHeader, SolverMeta, Status};
 
@@ -209,7 +209,7 @@ fn order(mut dataset: Dataset, args: &BenchArgs) -> Dataset {
 
 /// The registered solvers the options name (all by default), in registry order.
 pub fn chosen_solvers(args: &BenchArgs) -> Result<Vec<Registered>> {
-    let registry = sudoku_solvers::registry();
+    let registry = sudoku_registry::registry();
     for id in &args.solvers {
         if !registry.iter().any(|r| r.info.id == id) {
             let known: Vec<&str> = registry.iter().map(|r| r.info.id).collect();

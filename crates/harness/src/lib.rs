@@ -2,7 +2,7 @@
 //! streams one CSV row per solve, and turns the rows into summaries, charts and an HTML report.
 //!
 //! # Design
-//! - Everything keys off the registry (`sudoku_solvers::registry()`) and what each solver
+//! - Everything keys off the registry (`sudoku_registry::registry()`) and what each solver
 //!   declares ([`sudoku_core::SolverInfo`], [`sudoku_core::Capabilities`]): budgets, solution
 //!   limits, seeds, which columns a table shows. A solver added to the registry appears in every
 //!   command with no change here.

@@ -199,7 +199,7 @@ pub fn solvers_markdown(ours: &[Measured], boards: &[(String, String)]) -> Strin
 
 /// `sudoku-bench reproduce`.
 pub fn run(args: &ReproduceArgs) -> Result<()> {
-    let registry = sudoku_solvers::registry();
+    let registry = sudoku_registry::registry();
     let Some(reference) = registry.iter().find(|r| r.info.id == args.solver) else {
         bail!("no solver `{}` is registered", args.solver);
     };
@@ -309,7 +309,7 @@ fn charts_for(
     rows: &[PublishedRow],
     ours: &[Measured],
     solver: &str,
-    registry: &[sudoku_solvers::Registered],
+    registry: &[sudoku_registry::Registered],
 ) -> (CategoryLines, CategoryLines) {
     let categories: Vec<String> = rows
         .iter()

@@ -20,7 +20,7 @@ fn frames(path: &std::path::Path) -> Vec<Vec<u8>> {
 fn every_registered_solver_animates_a_board_within_the_frame_limit() {
     let dir = tempfile::tempdir().unwrap();
     let board = sudoku_catalog::named_board("flower-number").unwrap().grid();
-    for registered in sudoku_solvers::registry() {
+    for registered in sudoku_registry::registry() {
         let mut solver = (registered.make)();
         let path = dir.path().join(format!("{}.gif", registered.info.id));
         let budget = Budget::solve()
@@ -50,7 +50,7 @@ fn a_long_search_is_sampled_not_truncated() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("naive.gif");
     let board = sudoku_catalog::named_board("golden-nugget").unwrap().grid();
-    let mut solver = sudoku_solvers::make("naive").unwrap();
+    let mut solver = sudoku_registry::make("naive").unwrap();
     let summary = render_gif(solver.as_mut(), &board, &Budget::solve(), &path, 12).unwrap();
     assert_eq!(summary.verdict, Verdict::Solved);
     assert!(summary.steps > 100_000, "{}", summary.steps);
@@ -65,7 +65,7 @@ fn conflicting_clues_are_refused() {
     let board = sudoku_catalog::named_board("input-file-example")
         .unwrap()
         .grid();
-    let mut solver = sudoku_solvers::make("naive").unwrap();
+    let mut solver = sudoku_registry::make("naive").unwrap();
     let result = render_gif(
         solver.as_mut(),
         &board,

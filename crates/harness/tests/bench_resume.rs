@@ -115,7 +115,7 @@ fn resume_after_an_interruption_gives_the_uninterrupted_rows() {
             .unwrap();
     assert_eq!(
         summary.as_array().unwrap().len(),
-        2 * sudoku_solvers::ids().len()
+        2 * sudoku_registry::ids().len()
     );
     assert!(!std::fs::read_dir(&report_dir).unwrap().any(|e| {
         e.unwrap()

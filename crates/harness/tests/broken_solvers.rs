@@ -8,7 +8,7 @@ use sudoku_core::{
 use sudoku_harness::BenchArgs;
 use sudoku_harness::bench::{self, PARTIAL_FILE};
 use sudoku_harness::results::{self, Status};
-use sudoku_solvers::Registered;
+use sudoku_registry::Registered;
 
 fn info(id: &'static str) -> SolverInfo {
     SolverInfo {
@@ -86,7 +86,7 @@ impl Solver for Fragile {
             panic!("fragile on {} clues", puzzle.clue_count());
         }
         self.solves = 0;
-        sudoku_solvers::make("dlx").unwrap().solve(puzzle, budget)
+        sudoku_registry::make("dlx").unwrap().solve(puzzle, budget)
     }
 }
 
@@ -105,7 +105,7 @@ fn broken_solvers_are_reported_and_the_run_goes_on() {
             info: Fragile::default().info(),
             make: || Box::new(Fragile::default()),
         },
-        sudoku_solvers::registry()
+        sudoku_registry::registry()
             .into_iter()
             .find(|r| r.info.id == "dlx")
             .expect("dlx is registered"),

@@ -68,8 +68,10 @@ fn a_scaffolded_solver_builds_conforms_and_shows_everywhere() {
 
     run(copy, "bash", &["scripts/new-solver.sh", NAME], &target);
     let manifest = std::fs::read_to_string(copy.join("Cargo.toml")).unwrap();
-    assert!(manifest.contains(&format!("sudoku-{NAME} = {{ path = \"crates/{NAME}\" }}")));
-    let registry = std::fs::read_to_string(copy.join("crates/solvers/src/lib.rs")).unwrap();
+    assert!(manifest.contains(&format!(
+        "sudoku-{NAME} = {{ path = \"crates/solvers/{NAME}\" }}"
+    )));
+    let registry = std::fs::read_to_string(copy.join("crates/registry/src/lib.rs")).unwrap();
     assert!(registry.contains("entry::<sudoku_scaffold_probe::ScaffoldProbe>()"));
     // Running it twice is refused, not a second registration.
     let again = Command::new("bash")

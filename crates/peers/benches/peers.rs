@@ -7,17 +7,17 @@
 //! reported throughput is in puzzles. Without the public datasets the bench says so and exits.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use sudoku_peers::{Contender, DATASETS, datasets_dir, read_lines};
+use sudoku_catalog::PUBLIC_DATASETS;
+use sudoku_peers::{Contender, dataset_lines};
 
 const SAMPLE: usize = 2000;
 
 fn peers(c: &mut Criterion) {
-    let dir = datasets_dir();
-    for name in DATASETS {
-        let lines = match read_lines(&dir.join(name)) {
+    for name in PUBLIC_DATASETS {
+        let lines = match dataset_lines(name) {
             Ok(lines) => lines,
             Err(error) => {
-                eprintln!("{name}: skipped ({}: {error})", dir.display());
+                eprintln!("{name}: skipped ({error})");
                 continue;
             }
         };

@@ -4,7 +4,8 @@
 //! `perf stat -e task-clock target/release/examples/fixed_work top1465 20 [contender]`, the
 //! contender being `bitmask` (the default) or, built with `--features peers`, `sudoku`.
 
-use sudoku_peers::{Contender, DATASETS, datasets_dir, read_lines};
+use sudoku_catalog::PUBLIC_DATASETS;
+use sudoku_peers::{Contender, dataset_lines};
 
 fn main() {
     let only = std::env::args().nth(1).unwrap_or_else(|| "top1465".into());
@@ -12,15 +13,17 @@ fn main() {
         .nth(2)
         .and_then(|a| a.parse().ok())
         .unwrap_or(10);
-    let Some(name) = DATASETS.into_iter().find(|name| name.contains(&only)) else {
-        eprintln!("no dataset matches {only:?}; choose from {DATASETS:?}");
+    let Some(name) = PUBLIC_DATASETS
+        .into_iter()
+        .find(|name| name.contains(&only))
+    else {
+        eprintln!("no dataset matches {only:?}; choose from {PUBLIC_DATASETS:?}");
         std::process::exit(2);
     };
-    let path = datasets_dir().join(name);
-    let lines = match read_lines(&path) {
+    let lines = match dataset_lines(name) {
         Ok(lines) => lines,
         Err(error) => {
-            eprintln!("{}: {error}", path.display());
+            eprintln!("{name}: {error}");
             std::process::exit(1);
         }
     };

@@ -5,7 +5,8 @@
 
 use std::time::Duration;
 
-use sudoku_peers::{Contender, DATASETS, bitmask_stats, compare, datasets_dir, read_lines};
+use sudoku_catalog::PUBLIC_DATASETS;
+use sudoku_peers::{Contender, bitmask_stats, compare, dataset_lines};
 
 fn main() {
     let rounds = std::env::args()
@@ -14,7 +15,6 @@ fn main() {
         .unwrap_or(7);
     // An optional second argument keeps only the datasets whose name contains it.
     let only = std::env::args().nth(2).unwrap_or_default();
-    let dir = datasets_dir();
     let mut contenders = Contender::all();
     let names: Vec<&str> = contenders.iter().map(Contender::name).collect();
     // The ratio compares bitmask's fast path (first) with the `sudoku` crate, when present.
@@ -35,12 +35,14 @@ fn main() {
         "|---|---:|{}",
         "---:|".repeat(names.len() + usize::from(names.len() > 1) + 2)
     );
-    for name in DATASETS.into_iter().filter(|name| name.contains(&only)) {
-        let path = dir.join(name);
-        let lines = match read_lines(&path) {
+    for name in PUBLIC_DATASETS
+        .into_iter()
+        .filter(|name| name.contains(&only))
+    {
+        let lines = match dataset_lines(name) {
             Ok(lines) => lines,
             Err(error) => {
-                println!("| {name} | skipped: {}: {error} |", path.display());
+                println!("| {name} | skipped: {error} |");
                 continue;
             }
         };

@@ -1,7 +1,7 @@
 //! Bitmask against public Sudoku solvers, measured side by side in one process.
 //!
-//! The contenders solve 81-character lines from the public datasets (`../shared/datasets/`
-//! beside the project root, or the folder named by `SUDOKU_DATASETS`) with a uniqueness check:
+//! The contenders solve 81-character lines from the public datasets (found by
+//! [`sudoku_catalog::public_datasets_dir`]) with a uniqueness check:
 //! each search stops at a second solution. The line is parsed inside the timed loop and the
 //! first solution is written out, the same work for every contender.
 //!
@@ -17,37 +17,18 @@
 //! `benches/peers.rs` runs the same work under criterion.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use sudoku_bitmask::Bitmask;
 use sudoku_core::{Budget, Grid, Solver};
 
-/// The public datasets, in the order reports list them.
-pub const DATASETS: [&str; 3] = [
-    "puzzles2_17_clue",
-    "puzzles3_magictour_top1465",
-    "puzzles6_forum_hardest_1106",
-];
-
-/// Where the public datasets are: `$SUDOKU_DATASETS`, else `shared/datasets` beside the
-/// project root.
-pub fn datasets_dir() -> PathBuf {
-    std::env::var_os("SUDOKU_DATASETS").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/datasets"),
-        PathBuf::from,
-    )
-}
-
-/// The puzzle lines of a dataset file (comments and blank lines dropped).
-pub fn read_lines(path: &Path) -> std::io::Result<Vec<String>> {
-    let text = std::fs::read_to_string(path)?;
-    Ok(text
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .map(str::to_owned)
-        .collect())
+/// The puzzle lines of a public dataset, read through the catalogue (one reader for the suite)
+/// and written back as 81-character lines, the form every contender parses in its timed loop.
+pub fn dataset_lines(name: &str) -> Result<Vec<String>, String> {
+    let dir = sudoku_catalog::public_datasets_dir()
+        .ok_or("no public datasets folder (set SUDOKU_DATASETS or place shared/datasets beside the project)")?;
+    let dataset = sudoku_catalog::read_file(&dir.join(name)).map_err(|e| e.to_string())?;
+    Ok(dataset.puzzles.iter().map(|p| p.grid.to_line()).collect())
 }
 
 /// A solver under comparison.

@@ -3,7 +3,7 @@
 use sudoku_core::{Budget, Verdict, parse_entries, solve_checked, verify_solution};
 use sudoku_dlx::Dlx;
 
-const LARGE: &str = include_str!("../../../datasets/large.txt");
+const LARGE: &str = include_str!("../../../../datasets/large.txt");
 
 #[test]
 fn large_puzzles_have_one_verified_solution() {

@@ -69,7 +69,7 @@ fn carve(solution: &Grid, target: usize, dlx: &mut Dlx, rng: &mut impl Rng) -> G
 
 fn main() {
     let output = std::env::args().nth(1).unwrap_or_else(|| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../datasets/large.txt").to_string()
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../../datasets/large.txt").to_string()
     });
     let mut rng = StdRng::seed_from_u64(SEED);
     let mut dlx = Dlx::default();

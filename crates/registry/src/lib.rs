@@ -28,7 +28,7 @@ pub fn registry() -> Vec<Registered> {
         entry::<sudoku_bitmask::Bitmask>(),
         entry::<sudoku_dlx::Dlx>(),
         entry::<sudoku_coloring::Dsatur>(),
-        entry::<sudoku_coloring::GreedyColoring>(),
+        entry::<sudoku_coloring::FixedOrderColoring>(),
         // New solvers: one `entry::<Type>()` line above this comment.
     ]
 }

@@ -1,14 +1,14 @@
 //! Both colourings agree with naive on the documents' named boards: the same (unique) solution,
 //! and uniqueness proven with a limit of 2. The fixed-order colouring walks naive's tree exactly.
 
-use sudoku_coloring::{Dsatur, GreedyColoring};
+use sudoku_coloring::{Dsatur, FixedOrderColoring};
 use sudoku_core::{Budget, Solver, Verdict, solve_checked};
 use sudoku_naive::Naive;
 
 #[test]
 fn both_colourings_find_naives_solution_and_prove_it_unique() {
     let mut dsatur = Dsatur::default();
-    let mut greedy = GreedyColoring::default();
+    let mut greedy = FixedOrderColoring::default();
     let dataset = sudoku_catalog::named_dataset();
     assert!(dataset.puzzles.len() >= 6);
     for puzzle in &dataset.puzzles {
@@ -20,7 +20,7 @@ fn both_colourings_find_naives_solution_and_prove_it_unique() {
             assert_eq!(unique.verdict, Verdict::Solved, "{id} {}", puzzle.id);
             assert_eq!(unique.solution_count, 1, "{id} {}: not unique", puzzle.id);
             assert_eq!(unique.solutions, naive.solutions, "{id} {}", puzzle.id);
-            if id == "coloring-greedy" {
+            if id == "coloring-fixed-order" {
                 // Same vertex order, colour order and feasibility: naive's tree, node for node.
                 let (ours, theirs) = (unique.counters, naive.counters);
                 assert_eq!(ours.nodes, theirs.nodes, "{}", puzzle.id);
@@ -35,7 +35,7 @@ fn both_colourings_find_naives_solution_and_prove_it_unique() {
 fn dsatur_colours_far_fewer_vertices_than_the_fixed_order_on_a_hard_board() {
     let board = sudoku_catalog::named_board("star-burst-leo").unwrap();
     let dsatur = Dsatur::default().solve(&board.grid(), &Budget::unique());
-    let greedy = GreedyColoring::default().solve(&board.grid(), &Budget::unique());
+    let greedy = FixedOrderColoring::default().solve(&board.grid(), &Budget::unique());
     assert!(dsatur.is_solved() && greedy.is_solved());
     assert!(
         dsatur.counters.nodes * 100 < greedy.counters.nodes,
@@ -50,7 +50,7 @@ fn watching_replays_to_the_solution() {
     let board = sudoku_catalog::named_board("golden-nugget").unwrap();
     for solver in [
         &mut Dsatur::default() as &mut dyn Solver,
-        &mut GreedyColoring::default(),
+        &mut FixedOrderColoring::default(),
     ] {
         let mut seen = board.grid();
         let mut writes = 0u64;
@@ -70,7 +70,7 @@ fn conflicting_clues_have_no_colouring_even_without_solve_checked() {
     puzzle.set(8, 5);
     for solver in [
         &mut Dsatur::default() as &mut dyn Solver,
-        &mut GreedyColoring::default(),
+        &mut FixedOrderColoring::default(),
     ] {
         let outcome = solver.solve(&puzzle, &Budget::unique());
         assert_eq!(outcome.verdict, Verdict::Unsolvable, "{}", solver.info().id);

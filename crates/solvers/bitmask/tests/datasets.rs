@@ -2,30 +2,19 @@
 //! is proven. The datasets live outside the repository (`shared/datasets` beside the project
 //! root); without them the test says so and passes.
 
-use std::path::Path;
-
 use sudoku_bitmask::Bitmask;
 use sudoku_core::{Budget, Verdict, solve_checked};
 
-const SETS: [&str; 3] = [
-    "puzzles2_17_clue",
-    "puzzles3_magictour_top1465",
-    "puzzles6_forum_hardest_1106",
-];
 const PER_SET: usize = 300;
 
 #[test]
 fn public_puzzles_solve_uniquely() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/datasets");
-    if !dir.is_dir() {
-        println!(
-            "note: {} is absent; public-dataset check skipped",
-            dir.display()
-        );
+    let Some(dir) = sudoku_catalog::public_datasets_dir() else {
+        println!("note: no public datasets folder; public-dataset check skipped");
         return;
-    }
+    };
     let mut solver = Bitmask::default();
-    for set in SETS {
+    for set in sudoku_catalog::PUBLIC_DATASETS {
         let dataset = sudoku_catalog::read_file(&dir.join(set)).expect("a public dataset loads");
         let mut solved = 0;
         for puzzle in dataset.puzzles.iter().take(PER_SET) {

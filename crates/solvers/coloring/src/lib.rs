@@ -9,7 +9,7 @@
 //!   of distinct colours among its coloured neighbours), ties broken by degree in the uncoloured
 //!   subgraph, then by lowest index. A vertex whose saturation is N has no colour left, so it is
 //!   picked at once and fails at once: DSATUR finds dead ends as soon as they exist.
-//! - [`GreedyColoring`] (`coloring-greedy`): the empty cells in fixed row-major order. Its search
+//! - [`FixedOrderColoring`] (`coloring-fixed-order`): the empty cells in fixed row-major order. Its search
 //!   tree is naive backtracking's, node for node (`tests/agreement.rs` checks it), so it is the
 //!   baseline that shows what the vertex order buys.
 //!
@@ -109,7 +109,7 @@ pub struct Dsatur {
 
 /// Backtracking colouring in a fixed row-major vertex order: DSATUR's baseline.
 #[derive(Clone, Debug, Default)]
-pub struct GreedyColoring {
+pub struct FixedOrderColoring {
     scratch: Scratch,
 }
 
@@ -117,7 +117,7 @@ pub struct GreedyColoring {
 const DSATUR_SIZES: &[usize] = &[4, 6, 9, 12, 16, 25];
 
 /// The fixed order passes the kit up to 16×16; on 25×25 it is too often slow to declare.
-const GREEDY_SIZES: &[usize] = &[4, 6, 9, 12, 16];
+const FIXED_ORDER_SIZES: &[usize] = &[4, 6, 9, 12, 16];
 
 impl Solver for Dsatur {
     fn info(&self) -> SolverInfo {
@@ -143,13 +143,13 @@ impl Solver for Dsatur {
     }
 }
 
-impl Solver for GreedyColoring {
+impl Solver for FixedOrderColoring {
     fn info(&self) -> SolverInfo {
         SolverInfo {
-            id: "coloring-greedy",
+            id: "coloring-fixed-order",
             family: Family::GraphColouring,
             description: "graph colouring by backtracking, vertices in fixed row-major order",
-            capabilities: capabilities(GREEDY_SIZES),
+            capabilities: capabilities(FIXED_ORDER_SIZES),
         }
     }
 
