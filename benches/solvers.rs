@@ -2,18 +2,21 @@
 //! of each public dataset found at `../shared/datasets/` (missing files are skipped).
 //!
 //! Bench ids are `<solver>/<dataset>/<puzzle>`, so `cargo bench --bench solvers -- naive` runs
-//! one solver. Each puzzle is first solved once with a budget; one that gives up, or takes more
-//! than [`SLOW`], is left out (and said so on stderr), so a slow solver cannot stall the run.
+//! one solver. Every solve goes through `sudoku_run::timed_solve` under the budget `bench` gives
+//! (`sudoku_run::Policy`), so the figures measure what `bench` measures. Each puzzle is first
+//! solved once; one that gives up, or takes more than [`SLOW`], is left out (and said so on
+//! stderr), so a slow solver cannot stall the run.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use sudoku_catalog::{Dataset, Puzzle};
-use sudoku_core::{Budget, Verdict, solve_checked};
+use sudoku_core::Verdict;
+use sudoku_run::{Policy, RunOptions, timed_solve};
 
 /// Puzzles drawn from each public dataset.
 const SAMPLE: usize = 4;
@@ -46,21 +49,14 @@ fn datasets() -> Vec<Dataset> {
     out
 }
 
-fn budget_for(caps: &sudoku_core::Capabilities) -> Budget {
-    let limit = if caps.counts_solutions { 2 } else { 1 };
-    let mut budget = Budget::count(limit).with_seed(1);
-    if caps.stochastic {
-        budget.max_iterations = Some(10_000_000);
-    }
-    budget
-}
-
 fn benches(c: &mut Criterion) {
     let datasets = datasets();
+    // The budget rules of `bench`, one copy: by capability, with the default options.
+    let options = RunOptions::default();
     for registered in sudoku_registry::registry() {
-        let id = registered.info.id;
-        let mut solver = (registered.make)();
-        let budget = budget_for(&registered.info.capabilities);
+        let id = registered.id();
+        let mut solver = registered.make();
+        let policy = Policy::for_solver(&registered.info.capabilities, &options);
         let mut group = c.benchmark_group(id);
         group
             .sample_size(10)
@@ -68,10 +64,7 @@ fn benches(c: &mut Criterion) {
             .measurement_time(Duration::from_secs(1));
         for dataset in &datasets {
             for puzzle in &dataset.puzzles {
-                let checked = budget.clone().with_deadline(Instant::now() + SLOW);
-                let started = Instant::now();
-                let outcome = solve_checked(solver.as_mut(), &puzzle.grid, &checked);
-                let took = started.elapsed();
+                let (outcome, took) = timed_solve(solver.as_mut(), &puzzle.grid, &policy.budget(1));
                 if outcome.verdict != Verdict::Solved || took > SLOW {
                     eprintln!(
                         "{id}/{}/{}: skipped ({}, {took:?})",
@@ -79,8 +72,16 @@ fn benches(c: &mut Criterion) {
                     );
                     continue;
                 }
+                // Criterion decides how many solves; each is timed by `bench`'s own path.
                 group.bench_function(format!("{}/{}", dataset.name, puzzle.id), |b| {
-                    b.iter(|| solver.solve(black_box(&puzzle.grid), black_box(&budget)))
+                    b.iter_custom(|solves| {
+                        (0..solves)
+                            .map(|_| {
+                                let budget = policy.budget(1);
+                                timed_solve(solver.as_mut(), black_box(&puzzle.grid), &budget).1
+                            })
+                            .sum()
+                    })
                 });
             }
         }

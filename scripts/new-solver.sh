@@ -85,13 +85,9 @@ impl Solver for $type {
             id: "$name",
             family: Family::Backtracking,
             description: "fewest-candidates backtracking (scaffolded; replace with your algorithm)",
-            capabilities: Capabilities {
-                complete: true,
-                counts_solutions: true,
-                stochastic: false,
-                sizes: ALL_SIZES,
-                reports_guesses: true,
-            },
+            // Complete and counting, every size; see the setters of `Capabilities` for what
+            // else a solver can declare (stochastic, incomplete, its work counter).
+            capabilities: Capabilities::exact(ALL_SIZES).reporting_guesses(),
         }
     }
 

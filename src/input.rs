@@ -45,10 +45,8 @@ impl InputArgs {
         } else {
             match &self.file {
                 Some(path) if path.as_os_str() != "-" => {
-                    let origin = format!("{}: ", path.display());
-                    let text =
-                        read_file(path).map_err(|e| Failure::input(format!("{origin}{e}")))?;
-                    (origin, text)
+                    let text = read_file(path)?;
+                    (format!("{}: ", path.display()), text)
                 }
                 _ => ("stdin: ".into(), read_stdin()?),
             }
@@ -61,9 +59,8 @@ impl InputArgs {
 /// A dataset by spec; the named boards are numbered by their line in the catalogue.
 fn read_dataset(spec: &str) -> Result<(String, Vec<Entry>), Failure> {
     if spec != "named" {
-        let path = PathBuf::from(spec);
         let origin = format!("{spec}: ");
-        let text = read_file(&path).map_err(|e| Failure::input(format!("{origin}{e}")))?;
+        let text = read_file(&PathBuf::from(spec))?;
         let entries = parse_entries(&text).map_err(|e| Failure::input(format!("{origin}{e}")))?;
         return Ok((origin, entries));
     }
@@ -82,17 +79,9 @@ fn read_dataset(spec: &str) -> Result<(String, Vec<Entry>), Failure> {
     Ok(("dataset named: ".into(), entries))
 }
 
-fn read_file(path: &PathBuf) -> Result<String, String> {
-    let bytes = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read: {e}"))?
-        .len();
-    if bytes > MAX_FILE_BYTES {
-        return Err(format!(
-            "{bytes} bytes is more than the {MAX_FILE_BYTES}-byte limit"
-        ));
-    }
-    let data = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
-    into_text(data)
+/// A puzzle file, through the catalogue's one reader.
+fn read_file(path: &std::path::Path) -> Result<String, Failure> {
+    sudoku_catalog::read_text(path).map_err(|e| Failure::input(e.to_string()))
 }
 
 fn read_stdin() -> Result<String, Failure> {
@@ -113,15 +102,5 @@ fn read_stdin() -> Result<String, Failure> {
             "stdin: more than the {MAX_FILE_BYTES}-byte limit"
         )));
     }
-    into_text(data).map_err(|e| Failure::input(format!("stdin: {e}")))
-}
-
-/// The bytes as text, or where the first non-UTF-8 byte stands.
-fn into_text(data: Vec<u8>) -> Result<String, String> {
-    String::from_utf8(data).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-        format!("line {line}, column {column}: not UTF-8 text")
-    })
+    sudoku_catalog::text_from_bytes("stdin", data).map_err(|e| Failure::input(e.to_string()))
 }

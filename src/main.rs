@@ -4,6 +4,7 @@
 //! up or answered wrongly); 2 bad input or usage (unreadable, malformed, conflicting, unsolvable
 //! or ambiguous puzzles). Errors are one line on stderr naming what and where.
 
+mod bench;
 mod input;
 mod output;
 
@@ -13,7 +14,8 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use sudoku_core::{
-    Budget, Entry, Grid, Outcome, Rejection, Solver, Verdict, Violation, solve_checked,
+    Budget, Entry, Grid, Outcome, Rejection, Solver, Uniqueness, Verdict, Violation, solve_checked,
+    uniqueness,
 };
 
 use crate::input::InputArgs;
@@ -41,11 +43,11 @@ enum Command {
     /// List the registered solvers and their capabilities.
     Solvers(FormatArg),
     /// Time solvers on datasets; write results.csv, summaries, charts and index.html.
-    Bench(sudoku_harness::BenchArgs),
+    Bench(bench::BenchArgs),
     /// Rebuild every table and chart of a report from a results CSV alone.
-    Report(sudoku_harness::ReportArgs),
+    Report(bench::ReportArgs),
     /// Re-measure the 2009 document's Table 1/2 and Charts 1-2, beside every other solver.
-    Reproduce(sudoku_harness::ReproduceArgs),
+    Reproduce(bench::ReproduceArgs),
 }
 
 #[derive(clap::Args)]
@@ -180,9 +182,9 @@ fn main() -> ExitCode {
             output::print_solvers(args.format);
             Ok(())
         }
-        Command::Bench(args) => harness(sudoku_harness::bench::run(&args)),
-        Command::Report(args) => harness(sudoku_harness::report::run(&args)),
-        Command::Reproduce(args) => harness(sudoku_harness::reproduce::run(&args)),
+        Command::Bench(args) => harness(bench::bench(&args)),
+        Command::Report(args) => harness(bench::report(&args)),
+        Command::Reproduce(args) => harness(bench::reproduce(&args)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -246,6 +248,9 @@ fn failure(outcome: &Outcome, id: &str, entry: &Entry, origin: &str) -> Option<F
         Verdict::Crashed(message) => Failure::negative(format!(
             "{origin}line {line}: solver {id} crashed: {message}"
         )),
+        Verdict::Failed(message) => Failure::negative(format!(
+            "{origin}line {line}: solver {id} failed: {message}"
+        )),
     })
 }
 
@@ -260,14 +265,9 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
             )));
         };
         let budget = args.budget.apply(Budget::solve())?;
-        let summary = sudoku_harness::render_gif(
-            solver.as_mut(),
-            &entry.grid,
-            &budget,
-            path,
-            args.max_frames,
-        )
-        .map_err(|e| Failure::input(format!("--animate {}: {e:#}", path.display())))?;
+        let summary =
+            sudoku_report::render_gif(solver.as_mut(), &entry.grid, &budget, path, args.max_frames)
+                .map_err(|e| Failure::input(format!("--animate {}: {e:#}", path.display())))?;
         eprintln!(
             "{}: {} frames of {} search steps ({})",
             path.display(),
@@ -293,27 +293,28 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// A puzzle to be solved must have exactly one solution; the fastest counting solver checks.
+/// A puzzle to be solved must have exactly one solution; the fastest counting solver checks,
+/// through the library's uniqueness check (the one the generator uses).
 fn require_unique(entry: &Entry, origin: &str, budget: &BudgetArgs) -> Result<(), Failure> {
     let mut reference = sudoku_registry::reference_solver(entry.grid.size());
-    let outcome = run(
-        reference.as_mut(),
-        entry,
-        origin,
-        &budget.apply(Budget::unique())?,
-    )?;
-    if let [first, second, ..] = outcome.solutions.as_slice() {
-        let cell = (0..first.cells().len())
-            .find(|&c| first.get(c) != second.get(c))
-            .unwrap_or(0);
-        let name = entry.grid.shape().cell_name(cell);
-        return Err(Failure::input(format!(
-            "{origin}line {}: the puzzle has more than one solution (two differ at {name}); \
+    let budget = budget.apply(Budget::unique())?;
+    match uniqueness(reference.as_mut(), &entry.grid, &budget) {
+        Uniqueness::Unique(_) => Ok(()),
+        Uniqueness::Multiple { differs_at, .. } => Err(Failure::input(format!(
+            "{origin}line {}: the puzzle has more than one solution (two differ at {}); \
              pass --limit N to list them",
+            entry.line,
+            entry.grid.shape().cell_name(differs_at)
+        ))),
+        Uniqueness::NoSolution => Err(Failure::input(format!(
+            "{origin}line {}: the puzzle has no solution",
             entry.line
-        )));
+        ))),
+        Uniqueness::Undecided(outcome) => {
+            Err(failure(&outcome, reference.info().id, entry, origin)
+                .unwrap_or_else(|| Failure::negative("the uniqueness check was undecided")))
+        }
     }
-    Ok(())
 }
 
 fn count(args: &CountArgs) -> Result<(), Failure> {

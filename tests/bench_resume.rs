@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use sudoku_harness::results::{self, RowKey};
+use sudoku_run::results::{self, RowKey};
 
 const RUN: &[&str] = &[
     "bench",

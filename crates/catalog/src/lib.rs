@@ -113,8 +113,46 @@ pub enum LoadError {
         "{path}: {bytes} bytes is more than the {MAX_FILE_BYTES}-byte limit for a dataset file"
     )]
     TooLarge { path: PathBuf, bytes: u64 },
+    #[error("{origin}: line {line}, column {column}: not UTF-8 text")]
+    NotUtf8 {
+        origin: String,
+        line: usize,
+        column: usize,
+    },
     #[error("{origin}: {source}")]
     Parse { origin: String, source: ParseError },
+}
+
+/// Bytes as text, or where the first byte that is not UTF-8 stands; `origin` names the source.
+pub fn text_from_bytes(origin: &str, bytes: Vec<u8>) -> Result<String, LoadError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        LoadError::NotUtf8 {
+            origin: origin.into(),
+            line: valid.iter().filter(|&&b| b == b'\n').count() + 1,
+            column: valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1,
+        }
+    })
+}
+
+/// A text file, refused when over [`MAX_FILE_BYTES`] or not UTF-8: the one file reader of the
+/// suite (datasets and the command line's puzzle files alike).
+pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    let io = |source| LoadError::Io {
+        path: path.into(),
+        source,
+    };
+    let bytes = std::fs::metadata(path).map_err(io)?.len();
+    if bytes > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            path: path.into(),
+            bytes,
+        });
+    }
+    text_from_bytes(
+        &path.display().to_string(),
+        std::fs::read(path).map_err(io)?,
+    )
 }
 
 /// The embedded named boards whose clues are consistent, as a dataset.
@@ -124,6 +162,24 @@ pub fn named_dataset() -> Dataset {
         puzzles: named_boards()
             .into_iter()
             .filter(|board| validate_clues(&board.grid()).is_ok())
+            .map(|board| Puzzle {
+                grid: board.grid(),
+                id: board.id,
+                expected_count: None,
+                solution: None,
+            })
+            .collect(),
+    }
+}
+
+/// The boards of the published Table 1 whose grids are known, in the table's order, as a
+/// dataset: what `reproduce` runs.
+pub fn table1_dataset() -> Dataset {
+    Dataset {
+        name: "table1".into(),
+        puzzles: table1()
+            .into_iter()
+            .filter_map(|row| named_board(row.board_id.as_deref()?))
             .map(|board| Puzzle {
                 grid: board.grid(),
                 id: board.id,
@@ -155,20 +211,9 @@ pub fn parse_dataset(name: &str, origin: &str, text: &str) -> Result<Dataset, Lo
     })
 }
 
-/// Reads a dataset file, refusing files over [`MAX_FILE_BYTES`].
+/// Reads a dataset file through [`read_text`].
 pub fn read_file(path: &Path) -> Result<Dataset, LoadError> {
-    let io = |source| LoadError::Io {
-        path: path.into(),
-        source,
-    };
-    let bytes = std::fs::metadata(path).map_err(io)?.len();
-    if bytes > MAX_FILE_BYTES {
-        return Err(LoadError::TooLarge {
-            path: path.into(),
-            bytes,
-        });
-    }
-    let text = std::fs::read_to_string(path).map_err(io)?;
+    let text = read_text(path)?;
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -196,10 +241,12 @@ pub fn public_datasets_dir() -> Option<PathBuf> {
         .find(|folder| folder.is_dir())
 }
 
-/// Loads a dataset by its command-line spec: `named` for the embedded boards, else a file path.
+/// Loads a dataset by its command-line spec: `named` for the embedded boards, `table1` for the
+/// known boards of the published Table 1, else a file path.
 pub fn load(spec: &str) -> Result<Dataset, LoadError> {
     match spec {
         "named" => Ok(named_dataset()),
+        "table1" => Ok(table1_dataset()),
         path => read_file(Path::new(path)),
     }
 }

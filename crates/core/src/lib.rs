@@ -5,7 +5,8 @@
 //! - [`format`]: every text form read and written (one line, rows, spaced numbers, boxed,
 //!   dataset lines with `:count:solution`); errors name the line, column and cell.
 //! - [`rules`]: clue validation and verification report the exact cells at fault.
-//! - [`Solver`], [`Budget`], [`Outcome`]: one call signature for every algorithm. Solvers count
+//! - [`Solver`], [`Budget`], [`Outcome`]: one call signature for every algorithm; [`Registered`]
+//!   is how a registry holds one. Solvers count
 //!   work in [`Counters`]; timing belongs to the harness. [`solve_checked`] is how every caller
 //!   runs a solver, so no unverified answer ever leaves it.
 //!
@@ -14,6 +15,7 @@
 pub mod error;
 pub mod format;
 pub mod grid;
+pub mod registered;
 pub mod rules;
 pub mod shape;
 pub mod solver;
@@ -21,12 +23,14 @@ pub mod solver;
 pub use error::{ParseError, ParseErrorKind};
 pub use format::{Entry, Format, parse_entries};
 pub use grid::Grid;
+pub use registered::Registered;
 pub use rules::{
     Conflict, DigitSet, Violation, candidates, pencil_marks, validate_clues, verify_filled,
-    verify_solution,
+    verify_keeps_clues, verify_solution,
 };
 pub use shape::{CellName, Shape, UnitKind};
 pub use solver::{
-    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Outcome, Rejection, Solver,
-    SolverInfo, StopReason, Verdict, admit, check_answer, solve_checked, solve_guarded,
+    ALL_SIZES, Attempt, Budget, Capabilities, Checkpoints, Counters, Family, Found, Outcome,
+    Rejection, Solver, SolverInfo, Step, StopReason, Uniqueness, Verdict, admit, check_answer,
+    solve_checked, solve_guarded, uniqueness,
 };

@@ -135,23 +135,30 @@ pub fn verify_filled(grid: &Grid) -> Result<(), Violation> {
 
 /// Checks that `solution` solves `puzzle`: same size, every clue kept, and the rules hold.
 pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), Violation> {
-    if puzzle.shape() != solution.shape() {
+    verify_keeps_clues(puzzle, solution)?;
+    verify_filled(solution)
+}
+
+/// Checks that `board` is the size of `puzzle` and keeps every clue: what any grid a solver hands
+/// back (a solution, or an incomplete search's best attempt) must satisfy.
+pub fn verify_keeps_clues(puzzle: &Grid, board: &Grid) -> Result<(), Violation> {
+    if puzzle.shape() != board.shape() {
         return Err(Violation::ShapeMismatch);
     }
     let changed = puzzle
         .cells()
         .iter()
-        .zip(solution.cells())
+        .zip(board.cells())
         .position(|(&clue, &found)| clue != 0 && clue != found);
-    if let Some(cell) = changed {
-        return Err(Violation::ClueChanged {
+    match changed {
+        Some(cell) => Err(Violation::ClueChanged {
             cell,
             clue: puzzle.get(cell),
-            found: solution.get(cell),
+            found: board.get(cell),
             size: puzzle.size(),
-        });
+        }),
+        None => Ok(()),
     }
-    verify_filled(solution)
 }
 
 /// A set of digits 1..=25 as bits (bit d set = digit d allowed).

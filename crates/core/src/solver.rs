@@ -45,6 +45,26 @@ pub trait Solver: Send {
         }
         outcome
     }
+
+    /// The steps of a solve in words, for solvers that reason the way a person does (techniques
+    /// with names, cells and digits). The default is never wrong: no explanation.
+    fn explain(&mut self, puzzle: &Grid, budget: &Budget) -> Option<Vec<Step>> {
+        let _ = (puzzle, budget);
+        None
+    }
+}
+
+/// One step of an explained solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The technique's name (`naked single`, `X-Wing`).
+    pub technique: String,
+    /// The step in words, naming cells and digits.
+    pub text: String,
+    /// Digits placed, as `(cell, value)`.
+    pub placed: Vec<(usize, u8)>,
+    /// Candidates removed, as `(cell, value)`.
+    pub eliminated: Vec<(usize, u8)>,
 }
 
 /// A solver's identity and declared capabilities; reports and tests read these, never guess.
@@ -84,8 +104,10 @@ impl fmt::Display for Family {
     }
 }
 
-/// What a solver promises.
+/// What a solver promises. Built with [`Capabilities::exact`] or [`Capabilities::incomplete`]
+/// and the setters, so a capability added later does not touch every solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Capabilities {
     /// Explores the whole search space: finds a solution whenever one exists (budget allowing)
     /// and may declare a puzzle unsolvable.
@@ -98,9 +120,65 @@ pub struct Capabilities {
     pub sizes: &'static [usize],
     /// Fills [`Counters::guesses`] meaningfully (a branch taken with more than one candidate).
     pub reports_guesses: bool,
+    /// The counter [`Budget::max_iterations`] caps and reports show as the solver's work: one of
+    /// [`Counters::FIXED`] or a name it adds with [`Counters::add`].
+    pub work_counter: &'static str,
 }
 
 impl Capabilities {
+    /// A complete search that counts solutions, its work counted in `iterations`.
+    pub fn exact(sizes: &'static [usize]) -> Capabilities {
+        Capabilities {
+            complete: true,
+            counts_solutions: true,
+            stochastic: false,
+            sizes,
+            reports_guesses: false,
+            work_counter: "iterations",
+        }
+    }
+
+    /// A search that may give up on a solvable puzzle and looks for one solution only.
+    pub fn incomplete(sizes: &'static [usize]) -> Capabilities {
+        Capabilities {
+            complete: false,
+            counts_solutions: false,
+            ..Capabilities::exact(sizes)
+        }
+    }
+
+    /// Complete, but stops at the first solution (cannot prove uniqueness).
+    pub fn without_counting(self) -> Capabilities {
+        Capabilities {
+            counts_solutions: false,
+            ..self
+        }
+    }
+
+    /// Its path depends on the seed.
+    pub fn stochastic(self) -> Capabilities {
+        Capabilities {
+            stochastic: true,
+            ..self
+        }
+    }
+
+    /// Fills [`Counters::guesses`].
+    pub fn reporting_guesses(self) -> Capabilities {
+        Capabilities {
+            reports_guesses: true,
+            ..self
+        }
+    }
+
+    /// The counter its work is measured and capped in.
+    pub fn work_counter(self, name: &'static str) -> Capabilities {
+        Capabilities {
+            work_counter: name,
+            ..self
+        }
+    }
+
     pub fn supports(&self, shape: Shape) -> bool {
         self.sizes.contains(&shape.size())
     }
@@ -308,6 +386,9 @@ pub enum Verdict {
     WrongAnswer(Violation),
     /// The solver panicked, with its message: set by [`solve_guarded`], never by a solver.
     Crashed(String),
+    /// The solver could not work and said why without panicking (an external engine's error, a
+    /// library that refused the model). Neither a crash nor a budget running out.
+    Failed(String),
 }
 
 impl fmt::Display for Verdict {
@@ -319,12 +400,15 @@ impl fmt::Display for Verdict {
             Verdict::Rejected(why) => write!(f, "rejected ({why})"),
             Verdict::WrongAnswer(why) => write!(f, "wrong answer ({why})"),
             Verdict::Crashed(message) => write!(f, "crashed ({message})"),
+            Verdict::Failed(message) => write!(f, "failed ({message})"),
         }
     }
 }
 
-/// Work a solver did, by kind. Each solver fills the counters that fit it and leaves the rest 0.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Work a solver did, by kind. Each solver fills the counters that fit it and leaves the rest 0;
+/// work of another kind (restarts, evaluations, simplex iterations, branch-and-bound nodes,
+/// techniques applied) goes in named extras through [`Counters::add`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counters {
     /// Values tried (naive backtracking: each value counts before its feasibility check).
     pub iterations: u64,
@@ -338,10 +422,22 @@ pub struct Counters {
     pub generations: u64,
     /// Moves of a local search.
     pub moves: u64,
+    /// Further counters by name, in the order first added.
+    pub extras: Vec<(&'static str, u64)>,
 }
 
 impl Counters {
-    /// The counters as `(name, value)` pairs, in a fixed order for tables and CSV columns.
+    /// The names of the fixed counters, in the order of tables and CSV columns.
+    pub const FIXED: [&'static str; 6] = [
+        "iterations",
+        "guesses",
+        "backtracks",
+        "nodes",
+        "generations",
+        "moves",
+    ];
+
+    /// The fixed counters as `(name, value)` pairs, in [`Counters::FIXED`] order.
     pub fn named(&self) -> [(&'static str, u64); 6] {
         [
             ("iterations", self.iterations),
@@ -351,6 +447,76 @@ impl Counters {
             ("generations", self.generations),
             ("moves", self.moves),
         ]
+    }
+
+    /// Adds `amount` to the counter called `name`: a fixed one, or an extra (created at 0).
+    pub fn add(&mut self, name: &'static str, amount: u64) {
+        let fixed = match name {
+            "iterations" => Some(&mut self.iterations),
+            "guesses" => Some(&mut self.guesses),
+            "backtracks" => Some(&mut self.backtracks),
+            "nodes" => Some(&mut self.nodes),
+            "generations" => Some(&mut self.generations),
+            "moves" => Some(&mut self.moves),
+            _ => None,
+        };
+        if let Some(counter) = fixed {
+            *counter += amount;
+        } else if let Some((_, value)) = self.extras.iter_mut().find(|(n, _)| *n == name) {
+            *value += amount;
+        } else {
+            self.extras.push((name, amount));
+        }
+    }
+
+    /// The counter called `name`, fixed or extra; 0 when the solver never set it.
+    pub fn get(&self, name: &str) -> u64 {
+        self.named()
+            .into_iter()
+            .chain(self.extras.iter().copied())
+            .find(|(n, _)| *n == name)
+            .map_or(0, |(_, value)| value)
+    }
+}
+
+/// The solutions a search has found: every one counted, the first [`Budget::keep_solutions`]
+/// kept (at least one), and whether the budget's solution limit is reached. One bookkeeping for
+/// every backtracking search.
+#[derive(Clone, Debug)]
+pub struct Found {
+    solutions: Vec<Grid>,
+    count: u64,
+    keep: usize,
+    limit: u64,
+}
+
+impl Found {
+    pub fn new(budget: &Budget) -> Found {
+        Found {
+            solutions: Vec::new(),
+            count: 0,
+            keep: budget.keep_solutions.max(1),
+            limit: budget.solution_limit,
+        }
+    }
+
+    /// Counts a solution, building its grid with `grid` only if it is kept; true when the
+    /// solution limit is reached and the search should stop.
+    pub fn record(&mut self, grid: impl FnOnce() -> Grid) -> bool {
+        self.count += 1;
+        if self.solutions.len() < self.keep {
+            self.solutions.push(grid());
+        }
+        self.count >= self.limit
+    }
+
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The outcome of the search: stopped by the budget (`stopped`) or run to its end.
+    pub fn into_outcome(self, stopped: Option<StopReason>, counters: Counters) -> Outcome {
+        Outcome::from_search(stopped, self.solutions, self.count, counters)
     }
 }
 
@@ -363,6 +529,16 @@ pub struct Outcome {
     /// How many solutions were found in all (may exceed `solutions.len()`).
     pub solution_count: u64,
     pub counters: Counters,
+    /// Where an incomplete solver stood when it gave up: its best grid and that grid's cost (0
+    /// would be a solution), so a search ending at cost 2 reads differently from one at 40.
+    pub best_attempt: Option<Attempt>,
+}
+
+/// The best grid an incomplete search reached, with the cost the solver gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attempt {
+    pub grid: Grid,
+    pub cost: u64,
 }
 
 impl Outcome {
@@ -373,6 +549,26 @@ impl Outcome {
             solutions: Vec::new(),
             solution_count: 0,
             counters: Counters::default(),
+            best_attempt: None,
+        }
+    }
+
+    /// A solver that could not work, and why ([`Verdict::Failed`]).
+    pub fn failed(why: impl Into<String>, counters: Counters) -> Outcome {
+        Outcome {
+            verdict: Verdict::Failed(why.into()),
+            solutions: Vec::new(),
+            solution_count: 0,
+            counters,
+            best_attempt: None,
+        }
+    }
+
+    /// An incomplete search that stopped for `reason` at `best`.
+    pub fn gave_up_at(reason: StopReason, best: Attempt, counters: Counters) -> Outcome {
+        Outcome {
+            best_attempt: Some(best),
+            ..Outcome::from_search(Some(reason), Vec::new(), 0, counters)
         }
     }
 
@@ -394,6 +590,7 @@ impl Outcome {
             solutions,
             solution_count,
             counters,
+            best_attempt: None,
         }
     }
 
@@ -413,6 +610,54 @@ pub fn solve_checked(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) ->
     outcome
 }
 
+/// What a uniqueness check found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// Exactly one solution, verified.
+    Unique(Grid),
+    /// Proven to have none.
+    NoSolution,
+    /// At least two; `differs_at` is the first cell (row-major) where the two found differ.
+    Multiple {
+        first: Grid,
+        second: Grid,
+        differs_at: usize,
+    },
+    /// The check could not decide: the outcome says why (budget, rejection, wrong answer).
+    Undecided(Outcome),
+}
+
+/// Whether `puzzle` has exactly one solution, asked of `solver` (which must count solutions)
+/// through [`solve_checked`], within `budget`'s deadline, cap and cancel flag. The command line
+/// checks puzzles with it and the generator keeps only puzzles it calls unique.
+pub fn uniqueness(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) -> Uniqueness {
+    let budget = Budget {
+        solution_limit: 2,
+        keep_solutions: 2,
+        ..budget.clone()
+    };
+    let outcome = solve_checked(solver, puzzle, &budget);
+    match (&outcome.verdict, outcome.solutions.as_slice()) {
+        (Verdict::Solved, [first, second, ..]) => Uniqueness::Multiple {
+            differs_at: (0..first.cells().len())
+                .find(|&cell| first.get(cell) != second.get(cell))
+                .unwrap_or(0),
+            first: first.clone(),
+            second: second.clone(),
+        },
+        (Verdict::Solved, [only]) if outcome.solution_count == 1 => {
+            Uniqueness::Unique(only.clone())
+        }
+        (Verdict::Unsolvable, _) => Uniqueness::NoSolution,
+        // Two solutions counted but one returned: the solver did not keep what it was asked to.
+        (Verdict::Solved, _) => Uniqueness::Undecided(Outcome {
+            verdict: Verdict::WrongAnswer(Violation::Unbacked),
+            ..outcome
+        }),
+        _ => Uniqueness::Undecided(outcome),
+    }
+}
+
 /// Calls [`Solver::solve`], turning a panic into [`Verdict::Crashed`] so that one faulty solver
 /// cannot take a whole run down. A solver that panicked may have left its scratch space
 /// inconsistent: callers should make a fresh instance before using it again.
@@ -429,6 +674,7 @@ pub fn solve_guarded(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) ->
             solutions: Vec::new(),
             solution_count: 0,
             counters: Counters::default(),
+            best_attempt: None,
         }
     })
 }
@@ -459,6 +705,11 @@ fn first_violation(puzzle: &Grid, outcome: &Outcome) -> Option<Violation> {
             return Some(Violation::Duplicate);
         }
     }
+    if let Some(attempt) = &outcome.best_attempt
+        && let Err(violation) = crate::rules::verify_keeps_clues(puzzle, &attempt.grid)
+    {
+        return Some(violation);
+    }
     let claims_solutions = outcome.solution_count > 0 || outcome.verdict == Verdict::Solved;
     let backs_claim =
         !outcome.solutions.is_empty() && outcome.solution_count >= outcome.solutions.len() as u64;
@@ -478,13 +729,7 @@ mod tests {
                 id: "scripted",
                 family: Family::Backtracking,
                 description: "returns a fixed outcome",
-                capabilities: Capabilities {
-                    complete: true,
-                    counts_solutions: true,
-                    stochastic: false,
-                    sizes: &[4],
-                    reports_guesses: false,
-                },
+                capabilities: Capabilities::exact(&[4]),
             }
         }
 
@@ -499,6 +744,7 @@ mod tests {
             solutions: solutions.iter().map(|s| Grid::parse(s).unwrap()).collect(),
             solution_count: count,
             counters: Counters::default(),
+            best_attempt: None,
         })
     }
 
@@ -544,6 +790,73 @@ mod tests {
             outcome.verdict,
             Verdict::Crashed("index out of bounds in the faulty solver".into())
         );
+    }
+
+    #[test]
+    fn uniqueness_names_where_two_solutions_differ() {
+        let two = ["1234341221434321", "1234341223414123"];
+        let puzzle = Grid::parse("12343412........").unwrap();
+        match uniqueness(&mut solved(&two, 2), &puzzle, &Budget::solve()) {
+            Uniqueness::Multiple { differs_at, .. } => assert_eq!(differs_at, 9),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            uniqueness(&mut solved(&two[..1], 1), &puzzle, &Budget::solve()),
+            Uniqueness::Unique(_)
+        ));
+        let none = Scripted(Outcome::from_search(
+            None,
+            Vec::new(),
+            0,
+            Counters::default(),
+        ));
+        assert_eq!(
+            uniqueness(&mut { none }, &puzzle, &Budget::solve()),
+            Uniqueness::NoSolution
+        );
+    }
+
+    #[test]
+    fn a_best_attempt_must_keep_the_clues() {
+        let puzzle = Grid::parse("1...............").unwrap();
+        let attempt = |grid: &str| {
+            let mut outcome = Outcome::gave_up_at(
+                StopReason::IterationCap,
+                Attempt {
+                    grid: Grid::parse(grid).unwrap(),
+                    cost: 2,
+                },
+                Counters::default(),
+            );
+            check_answer(&puzzle, &mut outcome);
+            outcome.verdict
+        };
+        assert_eq!(
+            attempt("1234341221434312"),
+            Verdict::GaveUp(StopReason::IterationCap)
+        );
+        assert!(matches!(
+            attempt("2134341221434321"),
+            Verdict::WrongAnswer(Violation::ClueChanged { .. })
+        ));
+    }
+
+    #[test]
+    fn extra_counters_are_named_and_summed() {
+        let mut counters = Counters::default();
+        counters.add("restarts", 2);
+        counters.add("restarts", 3);
+        counters.add("moves", 7);
+        assert_eq!(
+            (
+                counters.get("restarts"),
+                counters.moves,
+                counters.get("moves")
+            ),
+            (5, 7, 7)
+        );
+        assert_eq!(counters.extras, vec![("restarts", 5)]);
+        assert_eq!(counters.get("never set"), 0);
     }
 
     #[test]

@@ -9,34 +9,65 @@
 //! }
 //! ```
 //!
+//! The registry's runner (`crates/registry/tests/conformance.rs`) runs [`check`] on every
+//! registered solver, one test per solver id, and [`check_agreement`] against another complete
+//! solver, so a registered solver is checked without a test of its own.
+//!
 //! The corpus (`datasets/conformance.txt`, `puzzle:count[:solution]` lines) holds unique,
 //! multi-solution (with exact counts), unsolvable and invalid puzzles from 4×4 to 16×16. Every
 //! case runs through [`solve_checked`], so every returned solution is verified. What is demanded
 //! follows [`Capabilities`]:
 //!
-//! | case | complete + counting | complete | incomplete |
+//! | check | complete + counting | complete | incomplete |
 //! |---|---|---|---|
-//! | unique | the solution; uniqueness proven | the solution | the solution, or gave up |
-//! | multi-solution | exact count, distinct solutions | one valid solution | valid solution, or gave up |
-//! | unsolvable | `Unsolvable` | `Unsolvable` | gave up |
+//! | unique case | the solution; uniqueness proven | the solution | the solution, or gave up |
+//! | multi-solution case | exact count, distinct solutions | one valid solution | valid solution, or gave up |
+//! | unsolvable case | `Unsolvable` | `Unsolvable` | gave up |
 //! | invalid clues | rejected | rejected | rejected |
+//! | solvable cases, overall | all solved | all solved | at least [`MIN_SOLVED_SHARE`] solved |
+//! | watched solve, one unique case a size | replays to the first solution, clues untouched, same outcome as unwatched | same | same, when it solves |
+//! | cancelled, past deadline, iteration cap | gives up with that reason | same | same |
+//! | solve after a stopped one | same outcome as before the stop | same | same |
+//! | stochastic: same seed twice | the same run twice | same | same |
+//! | [`check_agreement`] (corpus and named boards) | same verdicts, counts and solutions as the reference | same verdicts; a solution the reference found | — |
 //!
-//! Budgets are checked too: a cancelled flag, a past deadline and an iteration cap each stop the
-//! solver with the matching [`StopReason`], and a stochastic solver repeats itself given a seed.
+//! No check depends on how fast a solver is: budgets that must stop a solve are a cancel flag, a
+//! deadline already past or an iteration cap (an incomplete solver gets [`INCOMPLETE_CAP`] a
+//! case), and the only clock bound ([`HANG_LIMIT`]) is far beyond any case and exists to turn a
+//! hang into a failure.
 
+use std::collections::HashSet;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use sudoku_core::{
     Budget, Capabilities, Grid, Outcome, Rejection, Shape, Solver, StopReason, Verdict,
-    parse_entries, solve_checked, validate_clues,
+    parse_entries, solve_checked, solve_guarded, validate_clues,
 };
 
 const CORPUS: &str = include_str!("../../../datasets/conformance.txt");
 
-/// How long the kit lets one case run before it counts as a failure to finish.
-const CASE_DEADLINE: Duration = Duration::from_secs(30);
+/// A wall-clock bound on every solve the kit asks for, there only to turn a hang into a
+/// failure: corpus cases take milliseconds, so no solver that works comes near it.
+pub const HANG_LIMIT: Duration = Duration::from_secs(60);
+
+/// The share of the corpus's solvable cases (of its sizes) an incomplete solver must solve within
+/// [`INCOMPLETE_CAP`]. Giving up is allowed case by case, but a solver that always gives up is of
+/// no use and fails the kit.
+pub const MIN_SOLVED_SHARE: f64 = 0.9;
+
+/// The work an incomplete solver may spend on one corpus case, in its declared work counter: a
+/// budget of work rather than time, so the share it solves is the same on any machine, and
+/// unsolvable cases, which it can only give up on, end without waiting for its own limits.
+pub const INCOMPLETE_CAP: u64 = 10_000_000;
+
+/// The iteration caps the kit stops solves with, in the solver's declared work counter.
+const CAPS: [u64; 3] = [1, 100, 10_000];
+
+/// Solutions listed at most by [`check_agreement`]: above every corpus count, so whole solution
+/// sets are compared (puzzles with more are compared on their counts only).
+const AGREEMENT_LIMIT: usize = 1000;
 
 /// What a corpus case is, by its clues and count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,13 +116,49 @@ pub fn corpus() -> Vec<Case> {
 /// What a kit run found.
 #[derive(Debug, Default)]
 pub struct Report {
-    /// Cases and budget checks that ran.
+    /// Cases and other checks that ran.
     pub checks: usize,
     /// Cases skipped because the solver does not declare their size.
     pub skipped: usize,
-    /// Cases an incomplete solver gave up on (allowed, but shown).
+    /// Solvable cases that ran.
+    pub solvable: usize,
+    /// Solvable cases an incomplete solver gave up on (allowed, up to [`MIN_SOLVED_SHARE`]).
     pub gave_up: usize,
     pub failures: Vec<String>,
+}
+
+impl Report {
+    /// Adds another run's findings to this one.
+    pub fn merge(&mut self, other: Report) {
+        self.checks += other.checks;
+        self.skipped += other.skipped;
+        self.solvable += other.solvable;
+        self.gave_up += other.gave_up;
+        self.failures.extend(other.failures);
+    }
+
+    /// `Ok` when checks ran and none failed; otherwise every failure, one a line, under `id`.
+    pub fn result(&self, id: &str) -> Result<(), String> {
+        if self.checks == 0 {
+            return Err(format!("{id}: the kit ran no check"));
+        }
+        if self.failures.is_empty() {
+            return Ok(());
+        }
+        Err(format!(
+            "{id} fails the conformance kit ({} of {} checks):\n{}",
+            self.failures.len(),
+            self.checks,
+            self.failures.join("\n")
+        ))
+    }
+
+    fn record(&mut self, what: &str, result: Result<(), String>) {
+        self.checks += 1;
+        if let Err(why) = result {
+            self.failures.push(format!("{what}: {why}"));
+        }
+    }
 }
 
 /// Runs the whole kit against `solver` and reports every failure.
@@ -103,41 +170,40 @@ pub fn check(solver: &mut dyn Solver) -> Report {
             report.skipped += 1;
             continue;
         }
-        report.checks += 1;
-        if let Err(why) = check_case(solver, &caps, &case, &mut report) {
-            report.failures.push(format!(
-                "corpus line {} ({} {:?}): {why}",
-                case.line,
-                case.puzzle.shape(),
-                case.kind
-            ));
-        }
+        let result = check_case(solver, &caps, &case, &mut report);
+        let what = format!(
+            "corpus line {} ({} {:?})",
+            case.line,
+            case.puzzle.shape(),
+            case.kind
+        );
+        report.record(&what, result);
     }
-    for result in check_budgets(solver, &caps) {
-        report.checks += 1;
-        if let Err(why) = result {
-            report.failures.push(format!("budget: {why}"));
-        }
-    }
+    report.record("solvable cases", check_solved_share(&report));
+    check_budgets(solver, &caps, &mut report);
+    check_watch_replay(solver, &caps, &mut report);
+    report.record(
+        "after a stopped solve",
+        check_clean_after_stop(solver, &caps),
+    );
     report
 }
 
 /// Runs the kit and panics with every failure listed if there are any.
 pub fn assert_conforms(solver: &mut dyn Solver) {
     let id = solver.info().id;
-    let report = check(solver);
-    assert!(report.checks > 0, "{id}: the kit ran no case");
-    assert!(
-        report.failures.is_empty(),
-        "{id} fails the conformance kit ({} of {} checks):\n{}",
-        report.failures.len(),
-        report.checks,
-        report.failures.join("\n")
-    );
+    assert_passed(check(solver).result(id));
 }
 
-fn with_deadline(budget: Budget) -> Budget {
-    budget.with_deadline(Instant::now() + CASE_DEADLINE)
+fn assert_passed(result: Result<(), String>) {
+    if let Err(failures) = result {
+        panic!("{failures}");
+    }
+}
+
+/// `budget` with [`HANG_LIMIT`] as its deadline.
+fn bounded(budget: Budget) -> Budget {
+    budget.with_deadline(Instant::now() + HANG_LIMIT)
 }
 
 fn check_case(
@@ -146,19 +212,23 @@ fn check_case(
     case: &Case,
     report: &mut Report,
 ) -> Result<(), String> {
-    let outcome = solve_checked(solver, &case.puzzle, &with_deadline(Budget::solve()));
+    let budget = if caps.complete {
+        Budget::solve()
+    } else {
+        Budget::solve().with_max_iterations(INCOMPLETE_CAP)
+    };
+    let outcome = solve_checked(solver, &case.puzzle, &bounded(budget));
     if let Verdict::WrongAnswer(why) = &outcome.verdict {
         return Err(format!("wrong answer: {why}"));
-    }
-    if matches!(outcome.verdict, Verdict::GaveUp(_)) && !caps.complete {
-        report.gave_up += 1;
     }
     match case.kind {
         CaseKind::Invalid => expect_rejected(&outcome),
         CaseKind::Unsolvable if caps.complete => expect_verdict(&outcome, Verdict::Unsolvable),
         CaseKind::Unsolvable => expect_gave_up(&outcome),
         CaseKind::Unique | CaseKind::Multiple => {
+            report.solvable += 1;
             if !caps.complete && matches!(outcome.verdict, Verdict::GaveUp(_)) {
+                report.gave_up += 1;
                 return Ok(());
             }
             expect_verdict(&outcome, Verdict::Solved)?;
@@ -175,14 +245,24 @@ fn check_case(
     }
 }
 
+/// An incomplete solver solved at least [`MIN_SOLVED_SHARE`] of the solvable cases it ran.
+fn check_solved_share(report: &Report) -> Result<(), String> {
+    let solved = report.solvable - report.gave_up;
+    if solved as f64 >= MIN_SOLVED_SHARE * report.solvable as f64 {
+        Ok(())
+    } else {
+        Err(format!(
+            "solved {solved} of {}; the kit demands at least {:.0}%",
+            report.solvable,
+            MIN_SOLVED_SHARE * 100.0
+        ))
+    }
+}
+
 /// A counting solver finds exactly the corpus's count, stops at a limit, and lists distinct
 /// solutions.
 fn check_counts(solver: &mut dyn Solver, case: &Case) -> Result<(), String> {
-    let all = solve_checked(
-        solver,
-        &case.puzzle,
-        &with_deadline(Budget::count(u64::MAX)),
-    );
+    let all = solve_checked(solver, &case.puzzle, &bounded(Budget::count(u64::MAX)));
     expect_verdict(&all, Verdict::Solved)?;
     if all.solution_count != case.count {
         return Err(format!(
@@ -190,7 +270,7 @@ fn check_counts(solver: &mut dyn Solver, case: &Case) -> Result<(), String> {
             all.solution_count, case.count
         ));
     }
-    let listed = solve_checked(solver, &case.puzzle, &with_deadline(Budget::list(2)));
+    let listed = solve_checked(solver, &case.puzzle, &bounded(Budget::list(2)));
     expect_verdict(&listed, Verdict::Solved)?;
     let expected = case.count.min(2);
     if listed.solution_count != expected || listed.solutions.len() as u64 != expected {
@@ -227,79 +307,116 @@ fn expect_gave_up(outcome: &Outcome) -> Result<(), String> {
     }
 }
 
-/// A puzzle the solver cannot settle quickly: counting every solution of an empty board for a
-/// counting solver, else a consistent but unsolvable board that only a complete search settles.
-fn endless_task(caps: &Capabilities) -> (Grid, Budget) {
+/// The board side the kit stops solves on: 9 if declared, else the largest declared.
+fn stop_shape(caps: &Capabilities) -> Shape {
     let size = if caps.supports(Shape::S9) {
         9
     } else {
         caps.sizes[caps.sizes.len() - 1]
     };
-    let shape = Shape::from_size(size).expect("declared sizes are real");
-    if caps.counts_solutions {
-        return (Grid::empty(shape), Budget::count(u64::MAX));
-    }
-    let unsolvable = corpus()
-        .into_iter()
-        .filter(|case| case.kind == CaseKind::Unsolvable && case.puzzle.shape() == shape)
-        .max_by_key(|case| case.puzzle.cells().iter().filter(|&&v| v == 0).count())
-        .map_or_else(|| Grid::empty(shape), |case| case.puzzle);
-    (unsolvable, Budget::solve())
+    Shape::from_size(size).expect("declared sizes are real")
 }
 
-/// Each way of running out stops the solver with the matching reason, promptly.
-fn check_budgets(solver: &mut dyn Solver, caps: &Capabilities) -> Vec<Result<(), String>> {
-    let (puzzle, base) = endless_task(caps);
-    let stops = |solver: &mut dyn Solver, budget: Budget, reason: StopReason| {
-        let started = Instant::now();
-        let outcome = solve_checked(solver, &puzzle, &budget);
-        let took = started.elapsed();
-        if outcome.verdict != Verdict::GaveUp(reason) {
-            return Err(format!(
-                "expected to give up ({reason}), got {}",
-                outcome.verdict
-            ));
-        }
-        if took > Duration::from_secs(10) {
-            return Err(format!("took {took:?} to notice ({reason})"));
-        }
-        Ok(())
-    };
-    let cancelled = Arc::new(AtomicBool::new(true));
-    let mut results = vec![
-        stops(
-            solver,
-            base.clone().with_cancel(cancelled),
-            StopReason::Cancelled,
-        ),
-        stops(
-            solver,
-            base.clone()
-                .with_deadline(Instant::now() + Duration::from_millis(200)),
-            StopReason::Deadline,
-        ),
-        stops(
-            solver,
-            base.clone()
-                .with_max_iterations(10_000)
-                .with_deadline(Instant::now() + Duration::from_secs(20)),
-            StopReason::IterationCap,
-        ),
-    ];
-    if caps.stochastic {
-        results.push(check_seeded_repeat(solver));
+/// A puzzle the solver cannot settle quickly: counting every solution of an empty board for a
+/// counting solver, else [`dead_end`], which only a complete search settles.
+fn endless_task(caps: &Capabilities) -> (Grid, Budget) {
+    let shape = stop_shape(caps);
+    if caps.counts_solutions {
+        (Grid::empty(shape), Budget::count(u64::MAX))
+    } else {
+        (dead_end(shape), Budget::solve())
     }
-    results
+}
+
+/// A consistent board with no solution, found out late: the last row holds 1 to n-1 and the last
+/// box holds n above it, so the last cell has no candidate, and a row-major search learns it only
+/// after filling the rows above in every way it can.
+fn dead_end(shape: Shape) -> Grid {
+    let n = shape.size();
+    let last_row = n * (n - 1);
+    let mut grid = Grid::empty(shape);
+    for digit in 1..n {
+        grid.set(last_row + digit - 1, digit as u8);
+    }
+    grid.set(last_row - shape.box_cols(), n as u8);
+    grid
+}
+
+/// The unique corpus case of this shape with the most empty cells.
+fn hardest_unique(shape: Shape) -> Option<Grid> {
+    corpus()
+        .into_iter()
+        .filter(|case| case.kind == CaseKind::Unique && case.puzzle.shape() == shape)
+        .max_by_key(|case| case.puzzle.cells().iter().filter(|&&v| v == 0).count())
+        .map(|case| case.puzzle)
+}
+
+/// Each way of running out stops the solver with the matching reason. Each budget also carries
+/// a bound of another kind that stops a solver ignoring the one under test, so it fails rather
+/// than hangs; no bound depends on the solver's speed.
+fn check_budgets(solver: &mut dyn Solver, caps: &Capabilities, report: &mut Report) {
+    let (puzzle, base) = endless_task(caps);
+    let cancelled = bounded(base.clone()).with_cancel(Arc::new(AtomicBool::new(true)));
+    let outcome = solve_checked(solver, &puzzle, &cancelled);
+    report.record(
+        "budget (cancelled)",
+        gave_up(&outcome, StopReason::Cancelled),
+    );
+    let past = base
+        .clone()
+        .with_deadline(Instant::now())
+        .with_cancel(watchdog());
+    let outcome = solve_checked(solver, &puzzle, &past);
+    report.record(
+        "budget (past deadline)",
+        gave_up(&outcome, StopReason::Deadline),
+    );
+    for cap in CAPS {
+        let capped = bounded(base.clone()).with_max_iterations(cap);
+        let outcome = solve_checked(solver, &puzzle, &capped);
+        let result = gave_up(&outcome, StopReason::IterationCap).and_then(|()| {
+            let work = outcome.counters.get(caps.work_counter);
+            if work >= cap {
+                return Ok(());
+            }
+            Err(format!(
+                "stopped after {work} {}: the cap is not on the declared work counter",
+                caps.work_counter
+            ))
+        });
+        report.record(&format!("budget (cap of {cap})"), result);
+    }
+    if caps.stochastic {
+        report.record("same seed twice", check_seeded_repeat(solver, caps));
+    }
+}
+
+fn gave_up(outcome: &Outcome, reason: StopReason) -> Result<(), String> {
+    match &outcome.verdict {
+        Verdict::GaveUp(got) if *got == reason => Ok(()),
+        other => Err(format!("expected to give up ({reason}), got {other}")),
+    }
+}
+
+/// A cancel flag raised after [`HANG_LIMIT`]: the hang bound of a check whose own deadline is
+/// already past, since a second deadline could not tell the two apart.
+fn watchdog() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let raise = Arc::clone(&flag);
+    std::thread::spawn(move || {
+        std::thread::sleep(HANG_LIMIT);
+        raise.store(true, Ordering::Relaxed);
+    });
+    flag
 }
 
 /// A stochastic solver given the same seed twice does the same thing twice.
-fn check_seeded_repeat(solver: &mut dyn Solver) -> Result<(), String> {
-    let caps = solver.info().capabilities;
+fn check_seeded_repeat(solver: &mut dyn Solver, caps: &Capabilities) -> Result<(), String> {
     let case = corpus()
         .into_iter()
         .find(|case| case.kind == CaseKind::Unique && caps.supports(case.puzzle.shape()))
         .ok_or("no unique case of a supported size")?;
-    let budget = Budget::solve().with_seed(7).with_max_iterations(200_000);
+    let budget = bounded(Budget::solve().with_seed(7).with_max_iterations(200_000));
     let first = solve_checked(solver, &case.puzzle, &budget);
     let second = solve_checked(solver, &case.puzzle, &budget);
     if first == second {
@@ -310,6 +427,178 @@ fn check_seeded_repeat(solver: &mut dyn Solver) -> Result<(), String> {
             first.verdict, first.counters, second.verdict, second.counters
         ))
     }
+}
+
+/// The animation's contract: a watched solve, its writes replayed on the puzzle, ends on its
+/// first solution, never writes a clue, and solves exactly as an unwatched solve does. Checked
+/// on the first unique case of each declared size.
+fn check_watch_replay(solver: &mut dyn Solver, caps: &Capabilities, report: &mut Report) {
+    let mut sizes_seen = Vec::new();
+    for case in corpus() {
+        let size = case.puzzle.size();
+        if case.kind == CaseKind::Unique
+            && caps.supports(case.puzzle.shape())
+            && !sizes_seen.contains(&size)
+        {
+            sizes_seen.push(size);
+            let result = watch_replays(solver, caps, &case.puzzle);
+            let what = format!("watched solve of corpus line {}", case.line);
+            report.record(&what, result);
+        }
+    }
+}
+
+fn watch_replays(
+    solver: &mut dyn Solver,
+    caps: &Capabilities,
+    puzzle: &Grid,
+) -> Result<(), String> {
+    let budget = bounded(Budget::solve());
+    let plain = solve_guarded(solver, puzzle, &budget);
+    let mut board = puzzle.clone();
+    let mut clue_written = None;
+    let watched = solver.solve_watched(puzzle, &budget, &mut |cell, value| {
+        if puzzle.get(cell) != 0 {
+            clue_written.get_or_insert(cell);
+        }
+        board.set(cell, value);
+    });
+    if let Some(cell) = clue_written {
+        return Err(format!("wrote over the clue at cell {cell}"));
+    }
+    if !caps.complete && matches!(watched.verdict, Verdict::GaveUp(_)) {
+        return Ok(());
+    }
+    if watched.solutions.first() != Some(&board) {
+        return Err(format!(
+            "the writes replayed give {board}, not the first solution ({})",
+            watched.verdict
+        ));
+    }
+    if watched != plain {
+        return Err(format!(
+            "watching changed the solve: {} with {:?} watched, {} with {:?} not",
+            watched.verdict, watched.counters, plain.verdict, plain.counters
+        ));
+    }
+    Ok(())
+}
+
+/// Solvers reuse scratch space between solves: one cut short by a cap or a cancel must leave
+/// none of its state behind. The hardest unique case of the stop size is solved before and after
+/// each stopped solve, with the same outcome.
+fn check_clean_after_stop(solver: &mut dyn Solver, caps: &Capabilities) -> Result<(), String> {
+    let (endless, base) = endless_task(caps);
+    let probe = hardest_unique(endless.shape()).ok_or("no unique case to probe with")?;
+    let probe_budget = bounded(if caps.counts_solutions {
+        Budget::unique()
+    } else {
+        Budget::solve()
+    });
+    let before = solve_checked(solver, &probe, &probe_budget);
+    let cancelled = bounded(base.clone()).with_cancel(Arc::new(AtomicBool::new(true)));
+    let capped = CAPS.map(|cap| bounded(base.clone()).with_max_iterations(cap));
+    for stop in capped.into_iter().chain([cancelled]) {
+        let stopped = solve_checked(solver, &endless, &stop);
+        if !matches!(stopped.verdict, Verdict::GaveUp(_)) {
+            return Err(format!("expected a stopped solve, got {}", stopped.verdict));
+        }
+        let after = solve_checked(solver, &probe, &probe_budget);
+        if after != before {
+            return Err(format!(
+                "after a solve {}, the next solve differs: {} with {:?}, before {} with {:?}",
+                stopped.verdict, after.verdict, after.counters, before.verdict, before.counters
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that `solver` (complete) finds what `reference` (complete, counting) finds on every
+/// consistent corpus case and named board of a size both declare: for a counting solver the same
+/// verdict, count and set of solutions; for one that does not count, the same verdict and a
+/// solution the reference found. An incomplete solver has nothing to agree on: its report is
+/// empty. Agreement is transitive, so the registry's runner checks each complete solver against
+/// one other and every pair agrees.
+pub fn check_agreement(solver: &mut dyn Solver, reference: &mut dyn Solver) -> Report {
+    let caps = solver.info().capabilities;
+    let theirs_caps = reference.info().capabilities;
+    let mut report = Report::default();
+    if !caps.complete {
+        return report;
+    }
+    if !(theirs_caps.complete && theirs_caps.counts_solutions) {
+        report.record(
+            "agreement",
+            Err(format!("{} does not count solutions", reference.info().id)),
+        );
+        return report;
+    }
+    let corpus = corpus()
+        .into_iter()
+        .filter(|case| case.kind != CaseKind::Invalid)
+        .map(|case| (format!("corpus line {}", case.line), case.puzzle));
+    let named = sudoku_catalog::named_dataset()
+        .puzzles
+        .into_iter()
+        .map(|puzzle| (format!("named board {}", puzzle.id), puzzle.grid));
+    let list = bounded(Budget::list(AGREEMENT_LIMIT));
+    let ours_budget = if caps.counts_solutions {
+        list.clone()
+    } else {
+        bounded(Budget::solve())
+    };
+    for (label, puzzle) in corpus.chain(named) {
+        let shape = puzzle.shape();
+        if !caps.supports(shape) || !theirs_caps.supports(shape) {
+            report.skipped += 1;
+            continue;
+        }
+        let ours = solve_checked(solver, &puzzle, &ours_budget);
+        let theirs = solve_checked(reference, &puzzle, &list);
+        let result = agree(&ours, &theirs, caps.counts_solutions);
+        let what = format!("{label}, against {}", reference.info().id);
+        report.record(&what, result);
+    }
+    report
+}
+
+fn agree(ours: &Outcome, theirs: &Outcome, counting: bool) -> Result<(), String> {
+    if ours.verdict != theirs.verdict {
+        return Err(format!(
+            "{}, the reference {}",
+            ours.verdict, theirs.verdict
+        ));
+    }
+    if counting {
+        if ours.solution_count != theirs.solution_count {
+            return Err(format!(
+                "{} solutions, the reference {}",
+                ours.solution_count, theirs.solution_count
+            ));
+        }
+        let set = |outcome: &Outcome| outcome.solutions.iter().cloned().collect::<HashSet<_>>();
+        if listed_all(theirs) && set(ours) != set(theirs) {
+            return Err("the same count, but different solutions".into());
+        }
+    } else if let Some(first) = ours.solutions.first()
+        && listed_all(theirs)
+        && !theirs.solutions.contains(first)
+    {
+        return Err("a solution the reference did not find".into());
+    }
+    Ok(())
+}
+
+/// Whether the reference listed every solution there is, not just the first [`AGREEMENT_LIMIT`].
+fn listed_all(theirs: &Outcome) -> bool {
+    theirs.solution_count < AGREEMENT_LIMIT as u64
+}
+
+/// Runs [`check_agreement`] and panics with every disagreement listed if there are any.
+pub fn assert_agrees(solver: &mut dyn Solver, reference: &mut dyn Solver) {
+    let id = solver.info().id;
+    assert_passed(check_agreement(solver, reference).result(id));
 }
 
 #[cfg(test)]

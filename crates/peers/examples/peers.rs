@@ -1,73 +1,62 @@
 //! Prints puzzles/s of bitmask and (with `--features peers`) of the `sudoku` crate on the three
-//! public datasets, measured alternately in one run, with bitmask's guesses per puzzle.
+//! public datasets, every solve timed by `bench`'s own path, alternated pass by pass in one run.
 //!
 //! `cargo run --release -p sudoku-peers --features peers --example peers [rounds [dataset]]`
 
-use std::time::Duration;
-
 use sudoku_catalog::PUBLIC_DATASETS;
-use sudoku_peers::{Contender, bitmask_stats, compare, dataset_lines};
+use sudoku_peers::{compare, contenders, dataset};
 
 fn main() {
     let rounds = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
-        .unwrap_or(7);
+        .unwrap_or(5);
     // An optional second argument keeps only the datasets whose name contains it.
     let only = std::env::args().nth(2).unwrap_or_default();
-    let mut contenders = Contender::all();
-    let names: Vec<&str> = contenders.iter().map(Contender::name).collect();
-    // The ratio compares bitmask's fast path (first) with the `sudoku` crate, when present.
-    let peer = names.iter().position(|name| name.starts_with("sudoku"));
+    let contenders = contenders();
     println!(
-        "uniqueness-checking solves (stop at a 2nd solution), line parsed in the timed loop; \
-         median of {rounds} alternated passes of ~0.4 s each"
+        "uniqueness-checking solves through sudoku_run::timed_solve; median of {rounds} \
+         alternated passes"
     );
     print!("| dataset | puzzles |");
-    for name in &names {
-        print!(" {name} /s |");
+    for contender in &contenders {
+        print!(" {} /s |", contender.id());
     }
-    if peer.is_some() {
-        print!(" bitmask / sudoku |");
+    if contenders.len() > 1 {
+        print!(" bitmask / {} |", contenders[1].id());
     }
-    println!(" guesses/puzzle | solved w/o guessing |");
-    println!(
-        "|---|---:|{}",
-        "---:|".repeat(names.len() + usize::from(names.len() > 1) + 2)
-    );
+    println!(" bitmask guesses/puzzle | solved w/o guessing |");
+    println!("|---|---:|{}", "---:|".repeat(contenders.len() * 2 + 1));
     for name in PUBLIC_DATASETS
         .into_iter()
         .filter(|name| name.contains(&only))
     {
-        let lines = match dataset_lines(name) {
-            Ok(lines) => lines,
+        let puzzles = match dataset(name) {
+            Ok(puzzles) => puzzles,
             Err(error) => {
                 println!("| {name} | skipped: {error} |");
                 continue;
             }
         };
-        let stats = bitmask_stats(&lines);
-        let rates = compare(&mut contenders, &lines, rounds, Duration::from_millis(400));
-        print!("| {name} | {} |", lines.len());
+        let rates = compare(&contenders, &puzzles, rounds);
+        print!("| {name} | {} |", puzzles.len());
         for rate in &rates {
             print!(" {:.0} |", rate.per_second);
         }
-        if let Some(peer) = peer {
-            print!(" {:.2}× |", rates[0].per_second / rates[peer].per_second);
+        if let Some(peer) = rates.get(1) {
+            print!(" {:.2}× |", rates[0].per_second / peer.per_second);
         }
+        let bitmask = rates[0].first;
         println!(
             " {:.2} | {:.1}% |",
-            stats.guesses_per_puzzle(),
-            stats.percent_without_guessing()
+            bitmask.guesses as f64 / puzzles.len().max(1) as f64,
+            100.0 * bitmask.solved_without_guessing as f64 / puzzles.len().max(1) as f64
         );
-        for rate in rates.iter().filter(|r| r.failures > 0) {
+        for rate in rates.iter().filter(|r| r.first.failures > 0) {
             println!(
                 "  {}: {} puzzles not answered with one verified solution",
-                rate.name, rate.failures
+                rate.id, rate.first.failures
             );
-        }
-        if stats.failures > 0 {
-            println!("  bitmask stats: {} failures", stats.failures);
         }
     }
 }

@@ -3,21 +3,13 @@
 //! Adding a solver is one line in [`registry`]. The harness, the command line and the benches
 //! read this list, so a solver registered here appears everywhere with no other change.
 
-use sudoku_core::{Solver, SolverInfo};
+pub use sudoku_core::Registered;
+use sudoku_core::Solver;
 
-/// A registered solver: what it declares, and how to make a fresh instance (one per thread).
-#[derive(Clone)]
-pub struct Registered {
-    pub info: SolverInfo,
-    pub make: fn() -> Box<dyn Solver>,
-}
-
+/// The entry for a solver type in its default configuration. A variant with parameters is
+/// `Registered::new(|| Box::new(MySolver::with(..)))`, one line like this one.
 fn entry<S: Solver + Default + 'static>() -> Registered {
-    let make: fn() -> Box<dyn Solver> = || Box::new(S::default());
-    Registered {
-        info: make().info(),
-        make,
-    }
+    Registered::of::<S>()
 }
 
 /// Every registered solver, in the order reports list them.
@@ -38,7 +30,7 @@ pub fn make(id: &str) -> Option<Box<dyn Solver>> {
     registry()
         .into_iter()
         .find(|r| r.info.id == id)
-        .map(|r| (r.make)())
+        .map(|r| r.make())
 }
 
 /// The ids of every registered solver.
@@ -62,7 +54,7 @@ pub fn reference_solver(size: usize) -> Box<dyn Solver> {
         })
         .map_or_else(
             || Box::new(sudoku_naive::Naive) as Box<dyn Solver>,
-            |r| (r.make)(),
+            |r| r.make(),
         )
 }
 
@@ -78,7 +70,7 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), registry.len());
         for registered in registry {
-            assert_eq!((registered.make)().info(), registered.info);
+            assert_eq!(registered.make().info(), registered.info);
         }
     }
 }

@@ -48,36 +48,6 @@
 //! with `guesses == 0` was solved by propagation alone. The budget is checked at entry and every
 //! 1,024 nodes on 9×9 (256 on the generic path), never past the cap.
 //!
-//! # What each step bought (measured on this project's machine: 2 shared cores, AMD EPYC)
-//! Ratios are to the `sudoku` crate 0.8 in the same run (`sudoku-peers`, uniqueness-checking
-//! solves with the line parsed in the timed loop), or CPU time (`perf stat -e task-clock`, more
-//! stable on the busy machine) for a fixed amount of work: 17_clue ×4, top1465 ×20,
-//! hardest_1106 ×20. Guesses are per puzzle on top1465 / hardest_1106.
-//!
-//! | step | 17_clue | top1465 | hardest_1106 | guesses |
-//! |---|---:|---:|---:|---:|
-//! | first version: per-word dirty bits, placing cleared all peers at once | 0.54× | 0.44× | 0.51× | 29.5 / 325 |
-//! | JCZ-style words re-examined when changed, constant word indexes (a macro unrolls all 27), placing clears band peers only | 0.93× | 0.91× | 0.90× | 22.0 / 328 |
-//! | + column hidden singles | 0.92× | 0.87× | 1.00× | 19.9 / 292 |
-//! | + column–box claiming | 1.11× | 1.01× | 1.05× | 18.8 / 286 |
-//! | bivalue cell with most empty peers instead of the first one | CPU 470 → 460 ms | 324 → 257 ms | 903 → 665 ms | 10.4 / 141 |
-//! | clues packed without a branch per cell; AVX2 allowed in the tuned copy | 435 → 403 ms | ≈ | ≈ | |
-//! | arithmetic row-single test instead of three lookups | ≈ −2% | ≈ −2% | ≈ −2% | |
-//! | BMI2 `pext` to gather the sectors (runtime-detected) | 388 → 357 ms | 230 → 210 ms | 560 → 524 ms | |
-//!
-//! Tried and dropped: skipping the clearing of other digits when no row was newly solved (a
-//! branch; ~10% slower), a bit mask of changed words walked with a jump table instead of the
-//! unrolled compare (17_clue 403 → 457 ms, hardest 595 → 755 ms), column pointing in the first
-//! version (fewer guesses, no faster there), scoring bivalue cells by the candidates their two
-//! digits would remove (more guesses on 17_clue and top1465, slower). Bitmask now takes
-//! 357–378 ms, 208–223 ms and 523–558 ms of CPU time on that work; the `sudoku` crate 446–485
-//! ms, 315–332 ms and 852–880 ms.
-//!
-//! In the last same-run comparison (7 alternated passes, machine load ≈ 2.8 on 2 cores):
-//! 552k puzzles/s against 443k/s on 17_clue (1.25×), 136k/s against 93k/s on top1465 (1.46×),
-//! 13.1k/s against 8.7k/s on hardest_1106 (1.51×). Through the [`Solver`] trait, with the
-//! [`Grid`] parsed and the `Outcome` allocated, bitmask did 420k/s, 119k/s and 13.5k/s.
-//!
 //! # Portability
 //! The search is plain scalar Rust and runs anywhere. On x86-64 a second copy is compiled with
 //! AVX2/BMI1/BMI2/POPCNT/LZCNT enabled and chosen at run time (`is_x86_feature_detected!`);
@@ -88,13 +58,8 @@
 //! Exponential in the worst case like every complete search, but propagation leaves most
 //! 17-clue puzzles without a guess (76%) and the hardest known puzzles need ~140 guesses.
 //!
-//! The generic path is slower per node (it rescans the board at each step) but prunes well.
-//! `examples/sizes.rs` counts scrambled pattern grids with a share of cells blanked up to two
-//! solutions, 5 puzzles a size; on 25×25 with 60% blanked the median was 5.1 ms and the
-//! slowest 315 ms, with 70% blanked 2.1 ms and 5.5 ms, and 16×16 stayed under 1 ms. Branching
-//! on a two-place digit bought that: with cells only, two of five 60% boards and one of five
-//! 70% boards were still unsettled after 10 s (medians 47 ms and 9.5 ms). Searches this large
-//! can still meet a heavy tail: give 25×25 boards a budget.
+//! The generic path is slower per node (it rescans the board at each step) but prunes well;
+//! random 25×25 boards can still meet a heavy tail: give them a budget.
 //!
 //! # When to use it
 //! Whenever an answer is wanted fast: solving, proving uniqueness, counting (the limit is
@@ -227,13 +192,9 @@ impl Solver for Bitmask {
             id: "bitmask",
             family: Family::Backtracking,
             description: "bit-set backtracking: singles, box-line propagation, fewest-candidates guessing",
-            capabilities: Capabilities {
-                complete: true,
-                counts_solutions: true,
-                stochastic: false,
-                sizes: ALL_SIZES,
-                reports_guesses: true,
-            },
+            capabilities: Capabilities::exact(ALL_SIZES)
+                .reporting_guesses()
+                .work_counter("nodes"),
         }
     }
 

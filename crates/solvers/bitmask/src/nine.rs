@@ -505,7 +505,7 @@ impl State {
 }
 
 /// How a fast-path solve ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tally {
     /// Solutions found (at most the limit).
     pub solutions: u64,

@@ -34,10 +34,6 @@
 //! | Easter Monster | 2,357,880 | 262,014 | 6,410,259 | 712,251 |
 //! | Flower Number | 37,652 | 4,208 | 41,679 | 4,631 |
 //!
-//! Wall time hardly moves (Near worst case, limit 2: 475 ms against naive's 517 ms in one run on
-//! a shared machine, i.e. within its noise), because naive already skips infeasible digits with
-//! one bit scan and only *counts* them; the work per node is the same.
-//!
 //! # Implementation
 //! Rows, columns and boxes are bit sets of used digits; a cell's available digits are one
 //! `!(row | column | box)`. The recursion is an explicit stack with one frame per empty cell
@@ -50,25 +46,13 @@
 //! size from 4×4 to 25×25 is accepted, but large boards with many empty cells can run for ages:
 //! give it a deadline.
 //!
-//! On the public sets (one core, `--release`, uniqueness-checking solves, puzzle parsed inside the
-//! timed loop, 1 s deadline per puzzle; `cargo run --release -p sudoku-coloring --example
-//! throughput -- --solvers candidates --sets top1465,hardest --limit 200 --deadline-ms 1000`,
-//! and `--sets 17 --limit 100`), on evenly spaced samples because most of the 17-clue puzzles
-//! take it longer than a second:
-//!
-//! | set (sample) | settled in 1 s | mean time of those | median |
-//! |---|---:|---:|---:|
-//! | magictour top1465 (200) | 199 | 11.1 ms | 2.2 ms |
-//! | forum hardest 1106 (200 of 375) | 200 | 16.7 ms | 9.7 ms |
-//! | 17-clue (100 of 49,158) | 66 | 265 ms | 211 ms |
-//!
 //! # When to use it
 //! As the teaching step between naive backtracking and a solver that chooses its cell: it shows
 //! how much of naive's work is looking at digits that cannot fit. For speed, use a solver with
 //! most-constrained-cell choice and propagation.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Grid, Outcome, Solver,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, Outcome, Solver,
     SolverInfo,
 };
 
@@ -108,13 +92,7 @@ impl Solver for Candidates {
             id: "candidates",
             family: Family::Backtracking,
             description: "row-major backtracking over each cell's available digits (coursework 004)",
-            capabilities: Capabilities {
-                complete: true,
-                counts_solutions: true,
-                stochastic: false,
-                sizes: ALL_SIZES,
-                reports_guesses: true,
-            },
+            capabilities: Capabilities::exact(ALL_SIZES).reporting_guesses(),
         }
     }
 
@@ -167,9 +145,7 @@ impl Candidates {
         let frames = &mut self.frames[..];
 
         let mut counters = Counters::default();
-        let mut solutions = Vec::new();
-        let mut solution_count = 0u64;
-        let keep = budget.keep_solutions.max(1);
+        let mut found = Found::new(budget);
         let mut stopped = budget.check(0).err();
         let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
         let mut k = 0;
@@ -177,11 +153,7 @@ impl Candidates {
         let mut arriving = true;
         while stopped.is_none() && consistent {
             if k == slots.len() {
-                solution_count += 1;
-                if solutions.len() < keep {
-                    solutions.push(fill(puzzle, slots, frames));
-                }
-                if solution_count >= budget.solution_limit || k == 0 {
+                if found.record(|| fill(puzzle, slots, frames)) || k == 0 {
                     break;
                 }
                 k -= 1;
@@ -229,7 +201,7 @@ impl Candidates {
                 stopped = checkpoints.check(budget, counters.iterations).err();
             }
         }
-        Outcome::from_search(stopped, solutions, solution_count, counters)
+        found.into_outcome(stopped, counters)
     }
 }
 

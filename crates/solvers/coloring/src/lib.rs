@@ -22,34 +22,6 @@
 //! had more than one feasible colour. `backtracks`: times a vertex ran out of colours and the
 //! search returned to the previous one (naive's definition).
 //!
-//! # What DSATUR buys
-//! On the documents' named boards, uniqueness-checking solves (limit 2), one run
-//! (`cargo run --release -p sudoku-coloring --example named_boards`):
-//!
-//! | board | fixed order: nodes | time | DSATUR: nodes | time |
-//! |---|---:|---:|---:|---:|
-//! | Near worst case | 69,207,226 | 1,995 ms | 20,960 | 2.2 ms |
-//! | Star Burst Leo | 2,640,037 | 68 ms | 183 | 0.03 ms |
-//! | Golden Nugget | 364,345 | 12.7 ms | 9,375 | 0.9 ms |
-//! | Easter Monster | 712,251 | 19.2 ms | 7,957 | 0.8 ms |
-//! | Flower Number | 4,631 | 0.14 ms | 51 | 0.01 ms |
-//! | data-structure figure | 344 | 0.015 ms | 40 | 0.009 ms |
-//!
-//! On the public sets (one core, limit 2, each puzzle parsed inside the timed loop, 1 s
-//! deadline per puzzle; `cargo run --release -p sudoku-coloring --example throughput`, options
-//! below), with rates over the puzzles settled within the deadline:
-//!
-//! | set | DSATUR | fixed order |
-//! |---|---|---|
-//! | magictour top1465 | all 1,465 settled; 1,380/s, mean 0.72 ms, max 25 ms | sample of 200: 197 settled, mean 31 ms |
-//! | forum hardest 1106 | all 375 settled; 412/s, mean 2.4 ms, max 9.5 ms | sample of 200: all settled, mean 63 ms |
-//! | 17-clue | sample of 2,000: all settled; 187/s, mean 5.4 ms, max 175 ms | sample of 100: 35 settled |
-//!
-//! (DSATUR: `--solvers dsatur --sets top1465,hardest` and `--solvers dsatur --sets 17 --limit
-//! 2000`; fixed order: `--sets top1465,hardest --limit 200` and `--sets 17 --limit 100`, with
-//! `--deadline-ms 1000`.) For scale, the datasets README gives tdoku's propagating solver
-//! 113k/s on top1465: DSATUR's choice of vertex is strong, but it has no hidden singles.
-//!
 //! # Implementation
 //! The graph is built once per shape ([`Graph::of`], a `OnceLock` each) as flat adjacency lists.
 //! Each solve extracts, into scratch space kept in the solver, the subgraph of the empty cells
@@ -64,15 +36,6 @@
 //! vertices with the three criteria packed into one integer key. The recursion is an explicit
 //! stack; a solve allocates only its solutions. The budget is checked at entry and every 2^16
 //! colours tried.
-//!
-//! What the optimisations bought, DSATUR on the full top1465 and hardest sets, best of five
-//! alternating runs of each variant on a loaded machine (mean per puzzle):
-//! keeping the saturation as a counter instead of a popcount of the colour set at every scan
-//! (the plain build has no popcount instruction): 0.96 → 0.69 ms and 3.4 → 2.6 ms; branch-free
-//! counter updates instead of testing whether a count leaves or reaches zero: 1.14 → 0.69 ms and
-//! 4.7 → 2.6 ms; the empty-cell subgraph with coloured neighbours skipped, against updating
-//! every neighbour in the full graph: within noise (0.70 → 0.61 ms and 2.7 → 2.4 ms in one
-//! session; in another, 0.75 → 0.69 ms but 2.46 → 2.56 ms).
 //!
 //! # Cost and limits
 //! Exponential in the worst case, like any backtracking. Per node DSATUR pays a pass over the
@@ -98,7 +61,7 @@ mod graph;
 pub use graph::Graph;
 
 use sudoku_core::{
-    Budget, Capabilities, Checkpoints, Counters, Family, Grid, Outcome, Solver, SolverInfo,
+    Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, Outcome, Solver, SolverInfo,
 };
 
 /// Exact DSATUR: backtracking colouring that always colours the most saturated vertex next.
@@ -168,13 +131,7 @@ impl Solver for FixedOrderColoring {
 }
 
 fn capabilities(sizes: &'static [usize]) -> Capabilities {
-    Capabilities {
-        complete: true,
-        counts_solutions: true,
-        stochastic: false,
-        sizes,
-        reports_guesses: true,
-    }
+    Capabilities::exact(sizes).reporting_guesses()
 }
 
 /// Colour counts are kept in rows of this many bytes per vertex (colours 1..=25).
@@ -411,9 +368,7 @@ fn search<const DSATUR: bool>(
     let to_colour = scratch.empties.len();
 
     let mut counters = Counters::default();
-    let mut solutions = Vec::new();
-    let mut solution_count = 0u64;
-    let keep = budget.keep_solutions.max(1);
+    let mut found = Found::new(budget);
     let mut stopped = budget.check(0).err();
     let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
     let mut depth = 0;
@@ -422,11 +377,7 @@ fn search<const DSATUR: bool>(
     while stopped.is_none() && consistent {
         if arriving {
             if depth == to_colour {
-                solution_count += 1;
-                if solutions.len() < keep {
-                    solutions.push(scratch.solution(shape));
-                }
-                if solution_count >= budget.solution_limit || depth == 0 {
+                if found.record(|| scratch.solution(shape)) || depth == 0 {
                     break;
                 }
                 depth -= 1;
@@ -481,7 +432,7 @@ fn search<const DSATUR: bool>(
             stopped = checkpoints.check(budget, counters.iterations).err();
         }
     }
-    Outcome::from_search(stopped, solutions, solution_count, counters)
+    found.into_outcome(stopped, counters)
 }
 
 #[cfg(test)]

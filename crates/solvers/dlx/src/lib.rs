@@ -52,47 +52,10 @@
 //! # When to use it
 //! Counting solutions and proving uniqueness on any supported size, and a baseline for the
 //! exact-cover family. For raw 9×9 solving speed a bitboard solver with propagation is faster.
-//!
-//! # What each optimisation bought (measured)
-//! Measured with `cargo run --release -p sudoku-dlx --example throughput` (uniqueness-checking
-//! solves, the line parsed inside the timed loop, one thread) on a shared 2-core machine, so
-//! wall-clock rates are noisy; instruction counts are cachegrind totals for one checked and one
-//! timed pass, divided by the solves. Rates are puzzles/s on 17_clue / top1465 / hardest_1106.
-//!
-//! 1. Knuth's layout with a linked list of column headers, scanned for the first minimum with
-//!    an early stop at one row: 42.0k / 7.4k / 593 (wall clock).
-//! 2. No header list: a dense size array with covered columns marked, scanned 32 columns at a
-//!    time by a branch-free minimum the compiler vectorises, stopping at the first block holding
-//!    a column of 0 or 1 rows: 63.1k / 9.9k / 1193 in the next run (wall clock); 3.94 M
-//!    instructions per hardest puzzle.
-//! 3. Remembering the column last seen dropping to 0 or 1 rows while covering, and taking it
-//!    without a scan: nodes per hardest puzzle 6,760 → 6,099, instructions 3.94 M → 3.53 M.
-//! 4. A separate memory for columns dropping to 0 rows, checked first, so dead ends are seen at
-//!    once (kept as a two-entry array indexed by the new size, one branch per unlink): nodes per
-//!    puzzle 131 → 114 / 779 → 622 / 6,760 → 4,794 against step 2; instructions per hardest
-//!    puzzle 3.53 M → 2.84 M.
-//! 5. Restoring by copying the pristine links instead of uncovering the clues and the rows still
-//!    chosen: 17_clue 73–75k → 78–80k puzzles per CPU-second in alternating runs; no
-//!    measurable change on the hard sets.
-//!
-//! Tried and dropped: abandoning a row's selection as soon as a column outside it empties (on
-//! top of step 4's first form: 2.41 G instructions for the hardest set against 2.24 G without
-//! it; the checks cost more than the covers they skip); putting another constraint family first
-//! in column order, which changes the choice's tie-break (measured at step 2: box-digit first
-//! took 34% more nodes on the hardest set; of the seven orders tried, the natural one (cell, row,
-//! column, box) took the fewest nodes there, and was within 2% of the best on top1465).
-//!
-//! Result, final version, four 5-second runs while other engineers were building (load average
-//! 4–6 on 2 cores): 77.2k–81.0k / 15.6k–16.4k / 2.00k–2.15k puzzles per CPU-second, that is
-//! 1.98–2.08× / 1.51–1.59× / 1.67–1.79× the fastest public exact-cover solver as the dataset
-//! README lists it (kudoku: 39k / 10.3k / 1.2k puzzles/s on one idle core). By the wall clock,
-//! sharing the cores, the same runs gave 35k–52k / 8.3k–11.0k / 1.06k–1.32k: compare those only
-//! with figures measured side by side. Per puzzle: 113.9 / 621.5 / 4,793.6 nodes and
-//! 9.52 / 89.07 / 732.73 guesses.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Grid, Outcome, Shape, Solver,
-    SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, Outcome, Shape,
+    Solver, SolverInfo,
 };
 
 /// Every link array has this many slots, so any `u16` index is in bounds and the compiler drops
@@ -357,13 +320,9 @@ impl Solver for Dlx {
             id: "dlx",
             family: Family::ExactCover,
             description: "Knuth's Algorithm X with dancing links, fewest-rows column first",
-            capabilities: Capabilities {
-                complete: true,
-                counts_solutions: true,
-                stochastic: false,
-                sizes: ALL_SIZES,
-                reports_guesses: true,
-            },
+            capabilities: Capabilities::exact(ALL_SIZES)
+                .reporting_guesses()
+                .work_counter("nodes"),
         }
     }
 
@@ -418,13 +377,11 @@ fn search(
     mut watch: impl FnMut(usize, u8),
 ) -> Outcome {
     let mut counters = Counters::default();
-    let mut solutions = Vec::new();
-    let mut solution_count = 0u64;
+    let mut found = Found::new(budget);
     let mut stopped = budget.check(0).err();
     if stopped.is_some() {
-        return Outcome::from_search(stopped, solutions, 0, counters);
+        return found.into_outcome(stopped, counters);
     }
-    let keep = budget.keep_solutions.max(1);
     let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
     stack.clear();
 
@@ -449,11 +406,7 @@ fn search(
         if descend {
             match m.choose() {
                 None => {
-                    solution_count += 1;
-                    if solutions.len() < keep {
-                        solutions.push(solution(m, puzzle, stack));
-                    }
-                    if solution_count >= budget.solution_limit {
+                    if found.record(|| solution(m, puzzle, stack)) {
                         break;
                     }
                     descend = false;
@@ -504,7 +457,7 @@ fn search(
 
     stack.clear();
     m.restore();
-    Outcome::from_search(stopped, solutions, solution_count, counters)
+    found.into_outcome(stopped, counters)
 }
 
 /// The puzzle with the rows on the stack written in.

@@ -24,7 +24,7 @@
 //! 9×9 with few clues can run for ages: give it a budget.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Grid, Outcome, Solver,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, Outcome, Solver,
     SolverInfo,
 };
 
@@ -38,13 +38,7 @@ impl Solver for Naive {
             id: "naive",
             family: Family::Backtracking,
             description: "cell-order backtracking, values 1..N in order (the documents' algorithm)",
-            capabilities: Capabilities {
-                complete: true,
-                counts_solutions: true,
-                stochastic: false,
-                sizes: ALL_SIZES,
-                reports_guesses: true,
-            },
+            capabilities: Capabilities::exact(ALL_SIZES).reporting_guesses(),
         }
     }
 
@@ -101,9 +95,7 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> O
     }
 
     let mut counters = Counters::default();
-    let mut solutions = Vec::new();
-    let mut solution_count = 0u64;
-    let keep = budget.keep_solutions.max(1);
+    let mut found = Found::new(budget);
     let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
     let mut stopped = budget.check(0).err();
     // values[k]: the value slot k holds, or last held when the search returns to it.
@@ -121,11 +113,7 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> O
     let mut k = 0;
     while stopped.is_none() {
         if k == slots.len() {
-            solution_count += 1;
-            if solutions.len() < keep {
-                solutions.push(fill(puzzle, &slots, &values));
-            }
-            if solution_count >= budget.solution_limit || k == 0 {
+            if found.record(|| fill(puzzle, &slots, &values)) || k == 0 {
                 break;
             }
             k -= 1;
@@ -170,7 +158,7 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> O
             stopped = checkpoints.check(budget, counters.iterations).err();
         }
     }
-    Outcome::from_search(stopped, solutions, solution_count, counters)
+    found.into_outcome(stopped, counters)
 }
 
 fn release(used: &mut [u32; MASKS], slot: Slot, value: u32) {

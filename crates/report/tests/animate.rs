@@ -1,7 +1,7 @@
 //! The search animation: bounded frames, the puzzle first, the solution last.
 
 use sudoku_core::{Budget, Verdict};
-use sudoku_harness::render_gif;
+use sudoku_report::render_gif;
 
 fn frames(path: &std::path::Path) -> Vec<Vec<u8>> {
     let mut options = gif::DecodeOptions::new();
@@ -21,7 +21,7 @@ fn every_registered_solver_animates_a_board_within_the_frame_limit() {
     let dir = tempfile::tempdir().unwrap();
     let board = sudoku_catalog::named_board("flower-number").unwrap().grid();
     for registered in sudoku_registry::registry() {
-        let mut solver = (registered.make)();
+        let mut solver = registered.make();
         let path = dir.path().join(format!("{}.gif", registered.info.id));
         let budget = Budget::solve()
             .with_deadline(std::time::Instant::now() + std::time::Duration::from_secs(20))

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use sudoku_core::{Counters, SolverInfo, StopReason, Verdict};
 
 /// First comment line of every results file; names the format version.
-pub const MAGIC: &str = "# sudoku-bench results v1";
+pub const MAGIC: &str = "# sudoku-bench results v2";
 /// Prefix of the comment line that holds the run header as JSON.
 const HEADER_PREFIX: &str = "# run: ";
 
@@ -32,8 +32,21 @@ const LEAD_COLUMNS: [&str; 13] = [
     "solutions",
     "time_ns",
 ];
+/// After the fixed counters: where an incomplete solver that gave up stood (its best grid's
+/// cost; empty otherwise).
+const BEST_COST_COLUMN: &str = "best_cost";
+/// The solver's extra counters, `name=value` joined by `;` (their names vary by solver).
+const EXTRA_COLUMN: &str = "extra";
 /// The last column: free text (the verdict in words), for rejected and wrong answers.
 const DETAIL_COLUMN: &str = "detail";
+
+/// Every column of a results file, in file order.
+fn columns() -> Vec<&'static str> {
+    let mut columns = LEAD_COLUMNS.to_vec();
+    columns.extend(Counters::FIXED);
+    columns.extend([BEST_COST_COLUMN, EXTRA_COLUMN, DETAIL_COLUMN]);
+    columns
+}
 
 /// What a solver declared, as recorded in the run header (so reports need only the file).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,6 +59,13 @@ pub struct SolverMeta {
     pub stochastic: bool,
     pub reports_guesses: bool,
     pub sizes: Vec<usize>,
+    /// The counter the solver's work is measured and capped in.
+    #[serde(default = "default_work_counter")]
+    pub work_counter: String,
+}
+
+fn default_work_counter() -> String {
+    "iterations".into()
 }
 
 impl From<&SolverInfo> for SolverMeta {
@@ -60,6 +80,7 @@ impl From<&SolverInfo> for SolverMeta {
             stochastic: caps.stochastic,
             reports_guesses: caps.reports_guesses,
             sizes: caps.sizes.to_vec(),
+            work_counter: caps.work_counter.into(),
         }
     }
 }
@@ -87,6 +108,35 @@ pub struct RunHeader {
     pub solvers: Vec<SolverMeta>,
     /// Free-form notes on method, shown in reports.
     pub method: String,
+}
+
+impl RunHeader {
+    /// The header of a new run of `solvers` with `options`, stamped with this machine and now.
+    pub fn new(
+        solvers: &[sudoku_core::Registered],
+        options: &crate::RunOptions,
+    ) -> Result<RunHeader> {
+        Ok(RunHeader {
+            tool: format!("sudoku-bench {}", env!("CARGO_PKG_VERSION")),
+            started: crate::machine::utc_now(),
+            git_commit: crate::machine::git_commit(),
+            machine: crate::machine::machine(),
+            options: serde_json::to_value(options)?,
+            jobs: options.jobs.max(1),
+            solvers: solvers.iter().map(|r| SolverMeta::from(&r.info)).collect(),
+            method: format!(
+                "seeded order (seed {}); deterministic solvers: one warm-up pass, then {} timed \
+                 passes timing Solver::solve alone (answers verified outside the timing), a \
+                 puzzle's repetitions stop after it gives up or spends {} s; stochastic solvers: \
+                 {} seeds per puzzle; {} puzzle(s) solved at once",
+                options.seed,
+                options.reps,
+                options.max_puzzle_seconds,
+                options.seeds,
+                options.jobs.max(1)
+            ),
+        })
+    }
 }
 
 /// Warm-up solves validate answers and are not counted in timings; timed solves are.
@@ -125,6 +175,8 @@ pub enum Status {
     WrongAnswer,
     /// The solver panicked.
     Crashed,
+    /// The solver could not work and said why (an engine's error).
+    Failed,
 }
 
 impl Status {
@@ -144,6 +196,7 @@ impl Status {
             Verdict::Rejected(_) => Status::Rejected,
             Verdict::WrongAnswer(_) => Status::WrongAnswer,
             Verdict::Crashed(_) => Status::Crashed,
+            Verdict::Failed(_) => Status::Failed,
         }
     }
 
@@ -154,6 +207,7 @@ impl Status {
             "rejected" => Status::Rejected,
             "wrong_answer" => Status::WrongAnswer,
             "crashed" => Status::Crashed,
+            "failed" => Status::Failed,
             other => Status::GaveUp(other.strip_prefix("gave_up:")?.into()),
         })
     }
@@ -177,6 +231,7 @@ impl std::fmt::Display for Status {
             Status::Rejected => f.write_str("rejected"),
             Status::WrongAnswer => f.write_str("wrong_answer"),
             Status::Crashed => f.write_str("crashed"),
+            Status::Failed => f.write_str("failed"),
         }
     }
 }
@@ -198,8 +253,10 @@ pub struct Row {
     pub status: Status,
     pub solutions: u64,
     pub time_ns: u64,
-    /// `(name, value)` in [`Counters::named`] order.
+    /// `(name, value)`: the fixed counters in [`Counters::FIXED`] order, then the extras.
     pub counters: Vec<(String, u64)>,
+    /// The cost of an incomplete solver's best grid when it gave up.
+    pub best_cost: Option<u64>,
     pub detail: String,
 }
 
@@ -241,10 +298,68 @@ impl Row {
     pub fn counters_from(counters: &Counters) -> Vec<(String, u64)> {
         counters
             .named()
-            .iter()
-            .map(|&(name, value)| (name.to_string(), value))
+            .into_iter()
+            .chain(counters.extras.iter().copied())
+            .map(|(name, value)| (name.to_string(), value))
             .collect()
     }
+
+    /// The row of one solve: `run` is its phase, repetition and seed.
+    pub fn from_outcome(
+        meta: &SolverMeta,
+        dataset: &str,
+        puzzle: &sudoku_catalog::Puzzle,
+        run: (Phase, u32, u64),
+        solution_limit: u64,
+        outcome: &sudoku_core::Outcome,
+        elapsed: std::time::Duration,
+    ) -> Row {
+        let (phase, rep, seed) = run;
+        let detail = match &outcome.verdict {
+            Verdict::Solved | Verdict::Unsolvable => String::new(),
+            other => other.to_string(),
+        };
+        Row {
+            solver: meta.id.clone(),
+            family: meta.family.clone(),
+            dataset: dataset.into(),
+            puzzle: puzzle.id.clone(),
+            size: puzzle.grid.size(),
+            clues: puzzle.grid.clue_count(),
+            phase,
+            rep,
+            seed,
+            solution_limit,
+            status: Status::from_verdict(&outcome.verdict),
+            solutions: outcome.solution_count,
+            time_ns: elapsed.as_nanos().min(u64::MAX as u128) as u64,
+            counters: Row::counters_from(&outcome.counters),
+            best_cost: outcome.best_attempt.as_ref().map(|a| a.cost),
+            detail,
+        }
+    }
+
+    /// The extra counters (those after the fixed ones) as the `extra` column writes them.
+    fn extra_field(&self) -> String {
+        self.counters
+            .iter()
+            .filter(|(name, _)| !Counters::FIXED.contains(&name.as_str()))
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect::<Vec<_>>()
+            .join(";")
+    }
+}
+
+/// Reads the `extra` column back into `(name, value)` pairs; a malformed pair is an error.
+fn parse_extra(field: &str) -> Option<Vec<(String, u64)>> {
+    field
+        .split(';')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (name, value) = pair.split_once('=')?;
+            Some((name.to_string(), value.parse().ok()?))
+        })
+        .collect()
 }
 
 /// A results file read back: its header and rows.
@@ -274,6 +389,7 @@ impl Results {
                     stochastic: false,
                     reports_guesses: false,
                     sizes: Vec::new(),
+                    work_counter: default_work_counter(),
                 });
             }
         }
@@ -304,10 +420,15 @@ pub fn parse(text: &str) -> Result<Results> {
         *slot = index(name).with_context(|| format!("the results file has no `{name}` column"))?;
     }
     let detail = index(DETAIL_COLUMN);
+    let best_cost = index(BEST_COST_COLUMN);
+    let extra = index(EXTRA_COLUMN);
     let counter_columns: Vec<(usize, String)> = columns
         .iter()
         .enumerate()
-        .filter(|(_, c)| !LEAD_COLUMNS.contains(&c.as_str()) && c.as_str() != DETAIL_COLUMN)
+        .filter(|(_, c)| {
+            !LEAD_COLUMNS.contains(&c.as_str())
+                && ![DETAIL_COLUMN, BEST_COST_COLUMN, EXTRA_COLUMN].contains(&c.as_str())
+        })
         .map(|(i, c)| (i, c.clone()))
         .collect();
     let mut rows = Vec::new();
@@ -345,7 +466,17 @@ pub fn parse(text: &str) -> Result<Results> {
                     let value = record.get(*i).unwrap_or("0").parse().unwrap_or(0);
                     (name.clone(), value)
                 })
+                .chain(
+                    parse_extra(extra.and_then(|i| record.get(i)).unwrap_or(""))
+                        .with_context(|| format!("results row {}: bad `extra`", number + 1))?,
+                )
                 .collect(),
+            best_cost: match best_cost.and_then(|i| record.get(i)).unwrap_or("") {
+                "" => None,
+                text => Some(text.parse().with_context(|| {
+                    format!("results row {}: `best_cost` is not a number", number + 1)
+                })?),
+            },
             detail: detail.and_then(|i| record.get(i)).unwrap_or("").to_string(),
         };
         rows.push(row);
@@ -393,10 +524,7 @@ impl ResultsFile {
         writeln!(file, "{MAGIC}")?;
         writeln!(file, "{HEADER_PREFIX}{}", serde_json::to_string(header)?)?;
         let mut writer = csv::Writer::from_writer(file);
-        let mut columns: Vec<&str> = LEAD_COLUMNS.to_vec();
-        columns.extend(Counters::default().named().iter().map(|(name, _)| *name));
-        columns.push(DETAIL_COLUMN);
-        writer.write_record(&columns)?;
+        writer.write_record(columns())?;
         writer.flush()?;
         Ok(ResultsFile { writer, written: 0 })
     }
@@ -413,17 +541,7 @@ impl ResultsFile {
         bytes.truncate(whole);
         let text = String::from_utf8(bytes).context("the results file is not UTF-8")?;
         let results = parse(&text)?;
-        let expected: Vec<String> = {
-            let mut columns: Vec<String> = LEAD_COLUMNS.iter().map(|c| c.to_string()).collect();
-            columns.extend(
-                Counters::default()
-                    .named()
-                    .iter()
-                    .map(|(n, _)| n.to_string()),
-            );
-            columns.push(DETAIL_COLUMN.into());
-            columns
-        };
+        let expected: Vec<String> = columns().into_iter().map(String::from).collect();
         let found = csv::ReaderBuilder::new()
             .comment(Some(b'#'))
             .from_reader(text.as_bytes())
@@ -465,7 +583,16 @@ impl ResultsFile {
             row.solutions.to_string(),
             row.time_ns.to_string(),
         ];
-        record.extend(row.counters.iter().map(|(_, v)| v.to_string()));
+        record.extend(
+            Counters::FIXED
+                .iter()
+                .map(|name| row.counter(name).to_string()),
+        );
+        record.push(
+            row.best_cost
+                .map_or_else(String::new, |cost| cost.to_string()),
+        );
+        record.push(row.extra_field());
         record.push(row.detail.clone());
         self.writer.write_record(&record)?;
         self.writer.flush()?;
@@ -513,8 +640,10 @@ mod tests {
             time_ns: 1234,
             counters: Row::counters_from(&Counters {
                 iterations: 5,
+                extras: vec![("restarts", 3)],
                 ..Counters::default()
             }),
+            best_cost: Some(2),
             detail: "gave up, \"quoted\"".into(),
         }
     }
@@ -531,6 +660,8 @@ mod tests {
         assert_eq!(back.header, Some(header()));
         assert_eq!(back.rows, vec![row("a", 1), row("b", 2)]);
         assert_eq!(back.rows[0].counter("iterations"), 5);
+        assert_eq!(back.rows[0].counter("restarts"), 3);
+        assert_eq!(back.rows[0].best_cost, Some(2));
     }
 
     #[test]
@@ -560,6 +691,7 @@ mod tests {
             Status::Rejected,
             Status::WrongAnswer,
             Status::Crashed,
+            Status::Failed,
         ] {
             assert_eq!(Status::parse(&status.to_string()), Some(status));
         }

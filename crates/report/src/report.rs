@@ -10,47 +10,12 @@ use anyhow::{Context, Result};
 use plotters::prelude::{RGBColor, SeriesLabelPosition};
 use rayon::prelude::*;
 
+use sudoku_run::results::{Phase, Results, SolverMeta, Status};
+
 use crate::charts::{self, Bars, CategoryLines, Chart, Message, Scatter, Series, Stacked};
-use crate::results::{Phase, Results, SolverMeta, Status};
 use crate::stats;
 use crate::summary::{self, PuzzleStat, Summary};
-
-/// Options of `sudoku-bench report`.
-#[derive(clap::Args, Clone, Debug)]
-pub struct ReportArgs {
-    /// A results CSV written by `bench`.
-    pub results: PathBuf,
-    /// Output folder (default: the folder of the CSV).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-}
-
-/// `sudoku-bench report`.
-pub fn run(args: &ReportArgs) -> Result<()> {
-    let results = crate::results::read(&args.results)?;
-    let out = args.out.clone().unwrap_or_else(|| {
-        args.results
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
-    });
-    let written = write_report(&results, &out)?;
-    // The page links its CSV: keep a copy beside it when the report goes elsewhere.
-    let beside = out.join(crate::bench::RESULTS_FILE);
-    let same = std::fs::canonicalize(&beside).ok() == std::fs::canonicalize(&args.results).ok();
-    if !same {
-        std::fs::copy(&args.results, &beside)
-            .with_context(|| format!("cannot copy the results to {}", beside.display()))?;
-    }
-    let summaries = summary::summarize(&results.rows, &results.solver_metas());
-    println!("{}", summary::to_markdown(&summaries));
-    eprintln!(
-        "{} files → {}",
-        written.len(),
-        out.join("index.html").display()
-    );
-    Ok(())
-}
+use crate::table::escape as html_escape;
 
 /// A chart to write, by file stem, with its caption for the page.
 enum Planned {
@@ -394,55 +359,17 @@ fn plan_charts(
     planned
 }
 
-fn html_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-fn summary_html(summaries: &[Summary], datasets: &[String]) -> String {
-    let mut out = String::new();
-    for dataset in datasets {
-        let _ = write!(
-            out,
-            "<h3>Dataset <code>{}</code></h3>\n<table>\n<tr><th>solver</th><th>family</th>\
-             <th>puzzles</th><th>puzzles/s</th><th>µs/puzzle<br>median</th><th>µs<br>p90</th>\
-             <th>spread<br>%</th><th>solved<br>%</th><th>no-guess<br>%</th>\
-             <th>guesses<br>/puzzle</th><th>work<br>/puzzle</th><th>gave<br>up</th>\
-             <th>failed</th><th>success<br>rate %</th></tr>\n",
-            html_escape(dataset)
-        );
-        for s in summaries.iter().filter(|s| &s.dataset == dataset) {
-            let n = summary::fmt_num;
-            let wrong = if s.wrong_answers + s.crashed > 0 {
-                format!("<td class=bad>{}</td>", s.failures())
-            } else {
-                "<td>0</td>".into()
-            };
-            let _ = writeln!(
-                out,
-                "<tr><td><b>{}</b></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
-                 <td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>{}<td>{}</td></tr>",
-                html_escape(&s.solver),
-                html_escape(&s.family),
-                s.puzzles,
-                n(s.puzzles_per_second),
-                n(s.median_us),
-                n(s.p90_us),
-                n(s.spread_percent),
-                n(Some(s.solved_percent)),
-                n(s.solved_without_guessing_percent),
-                n(s.guesses_per_puzzle),
-                summary::fmt_work(s),
-                s.gave_up,
-                wrong,
-                n(s.success_rate),
-            );
-        }
-        out.push_str("</table>\n");
-    }
-    out
+fn summary_html(summaries: &[Summary]) -> String {
+    summary::tables(summaries)
+        .iter()
+        .map(|table| {
+            format!(
+                "<h3>Dataset <code>{}</code></h3>\n{}",
+                html_escape(&table.title),
+                table.to_html()
+            )
+        })
+        .collect()
 }
 
 fn index_html(
@@ -484,7 +411,7 @@ fn index_html(
     let _ = writeln!(
         out,
         "<p>{} rows; results: <a href=\"results.csv\">results.csv</a>; summary: \
-         <a href=\"summary.md\">summary.md</a>, <a href=\"summary.json\">summary.json</a>.</p>",
+         <a href=\"summary.md\">summary.md</a>, <a href=\"summary.json\">summary.json</a>, <a href=\"summary.csv\">summary.csv</a>.</p>",
         results.rows.len()
     );
     out.push_str("<h2>Solvers</h2>\n<table>\n<tr><th>id</th><th>family</th><th>complete</th><th>counts solutions</th><th>stochastic</th><th>reports guesses</th><th>what it does</th></tr>\n");
@@ -511,7 +438,7 @@ fn index_html(
                   solvers that report guesses; success \
                   rate only for stochastic solvers (runs solved / runs).</p>\n",
     );
-    out.push_str(&summary_html(summaries, &datasets_of(results)));
+    out.push_str(&summary_html(summaries));
     out.push_str("<h2>Charts</h2>\n");
     for (stem, caption, (w, _)) in charts {
         let _ = writeln!(
@@ -607,6 +534,7 @@ pub fn write_report(results: &Results, out: &Path) -> Result<Vec<PathBuf>> {
             .map(|p| (p.stem.clone(), p.caption.clone(), p.chart.size()))
             .collect();
         std::fs::write(staging.join("summary.md"), summary::to_markdown(&summaries))?;
+        std::fs::write(staging.join("summary.csv"), summary::to_csv(&summaries)?)?;
         std::fs::write(
             staging.join("summary.json"),
             serde_json::to_string_pretty(&summaries)?,
@@ -632,7 +560,13 @@ pub fn write_report(results: &Results, out: &Path) -> Result<Vec<PathBuf>> {
                 written.push(target);
             }
         }
-        for name in ["summary.md", "summary.json", "run.json", "index.html"] {
+        for name in [
+            "summary.md",
+            "summary.csv",
+            "summary.json",
+            "run.json",
+            "index.html",
+        ] {
             let from = staging.join(name);
             if from.exists() {
                 let target = out.join(name);

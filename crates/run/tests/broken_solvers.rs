@@ -1,27 +1,20 @@
 //! A bench run with deliberately broken solvers: one answers with a grid that breaks the rules,
 //! one never finds anything and only stops when its budget runs out, one panics on some puzzles.
-//! Each is recorded as what it is, and the run goes on to the next puzzle and the next solver.
+//! A fourth reports an engine error without panicking. Each is recorded as what it is, and the
+//! run goes on to the next puzzle and the next solver.
 
 use sudoku_core::{
-    Budget, Capabilities, Counters, Family, Grid, Outcome, Solver, SolverInfo, Verdict,
+    Budget, Capabilities, Counters, Family, Grid, Outcome, Registered, Solver, SolverInfo, Verdict,
 };
-use sudoku_harness::BenchArgs;
-use sudoku_harness::bench::{self, PARTIAL_FILE};
-use sudoku_harness::results::{self, Status};
-use sudoku_registry::Registered;
+use sudoku_run::results::{self, Status};
+use sudoku_run::{RESULTS_FILE, RunOptions};
 
 fn info(id: &'static str) -> SolverInfo {
     SolverInfo {
         id,
         family: Family::Backtracking,
         description: "deliberately broken, for tests",
-        capabilities: Capabilities {
-            complete: true,
-            counts_solutions: false,
-            stochastic: false,
-            sizes: &[9],
-            reports_guesses: false,
-        },
+        capabilities: Capabilities::exact(&[9]).without_counting(),
     }
 }
 
@@ -43,6 +36,7 @@ impl Solver for Liar {
             solutions: vec![wrong],
             solution_count: 1,
             counters: Counters::default(),
+            best_attempt: None,
         }
     }
 }
@@ -64,6 +58,19 @@ impl Solver for Stubborn {
             counters.iterations += 1;
             std::hint::spin_loop();
         }
+    }
+}
+
+/// An external engine that refuses every model.
+struct Refused;
+
+impl Solver for Refused {
+    fn info(&self) -> SolverInfo {
+        info("refused")
+    }
+
+    fn solve(&mut self, _: &Grid, _: &Budget) -> Outcome {
+        Outcome::failed("the engine refused the model", Counters::default())
     }
 }
 
@@ -93,36 +100,25 @@ impl Solver for Fragile {
 #[test]
 fn broken_solvers_are_reported_and_the_run_goes_on() {
     let solvers = vec![
-        Registered {
-            info: Liar.info(),
-            make: || Box::new(Liar),
-        },
-        Registered {
-            info: Stubborn.info(),
-            make: || Box::new(Stubborn),
-        },
-        Registered {
-            info: Fragile::default().info(),
-            make: || Box::new(Fragile::default()),
-        },
+        Registered::new(|| Box::new(Liar)),
+        Registered::new(|| Box::new(Stubborn)),
+        Registered::of::<Fragile>(),
+        Registered::new(|| Box::new(Refused)),
         sudoku_registry::registry()
             .into_iter()
-            .find(|r| r.info.id == "dlx")
+            .find(|r| r.id() == "dlx")
             .expect("dlx is registered"),
     ];
     let out = tempfile::tempdir().unwrap();
-    let args = BenchArgs {
+    let options = RunOptions {
         reps: 1,
-        timeout: Some(0.05),
-        out: out.path().to_path_buf(),
-        no_report: true,
-        ..BenchArgs::default()
+        // A bound that only stops the stubborn solver; nothing here measures speed.
+        max_iterations: Some(100_000),
+        ..RunOptions::default()
     };
-    let partial = out.path().join(PARTIAL_FILE);
-    let header = bench::new_header(&solvers, &args).unwrap();
-    bench::execute(&solvers, &args, &partial, &header).unwrap();
+    sudoku_run::run_in(out.path(), solvers, &options, false, &mut ()).unwrap();
 
-    let rows = results::read(&partial).unwrap().rows;
+    let rows = results::read(&out.path().join(RESULTS_FILE)).unwrap().rows;
     let puzzles = sudoku_catalog::named_dataset().puzzles.len();
     let statuses = |id: &str| -> Vec<Status> {
         rows.iter()
@@ -156,6 +152,14 @@ fn broken_solvers_are_reported_and_the_run_goes_on() {
         assert_eq!(*status, expected, "{puzzle}");
     }
     assert!(fragile.iter().any(|(_, s)| *s == Status::Crashed));
+    let refused = statuses("refused");
+    assert_eq!(refused.len(), puzzles, "a failure is not repeated");
+    assert!(refused.iter().all(|s| *s == Status::Failed), "{refused:?}");
+    assert!(
+        rows.iter()
+            .filter(|r| r.solver == "refused")
+            .all(|r| r.detail.contains("the engine refused the model"))
+    );
     let dlx = statuses("dlx");
     assert_eq!(
         dlx.len(),

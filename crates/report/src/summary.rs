@@ -9,8 +9,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::results::{Phase, Row, SolverMeta, Status};
+use sudoku_run::results::{Phase, Row, SolverMeta, Status};
+
 use crate::stats;
+use crate::table::{Cell, Mark, Table};
 
 /// One puzzle as one solver met it.
 #[derive(Clone, Debug, PartialEq)]
@@ -132,13 +134,15 @@ pub struct Summary {
     pub wrong_answers: usize,
     /// Puzzles on which the solver panicked.
     pub crashed: usize,
+    /// Puzzles on which the solver failed without panicking (an engine's error).
+    pub failed: usize,
     pub solved_percent: f64,
     /// Solved with no guess at all; only for solvers that report guesses.
     pub solved_without_guessing_percent: Option<f64>,
     pub guesses_per_puzzle: Option<f64>,
     pub iterations_per_puzzle: f64,
-    /// The solver's main work counter (the first of iterations, moves, generations, nodes that
-    /// it fills) and its mean per puzzle: what "work" means differs by family.
+    /// The work counter the solver declares, and its mean per puzzle: what "work" means differs
+    /// by family.
     pub work_counter: Option<String>,
     pub work_per_puzzle: Option<f64>,
     /// Over decided puzzles (stochastic: over successful runs).
@@ -153,17 +157,22 @@ pub struct Summary {
     pub runs: usize,
 }
 
-/// Counters that measure a solver's main work, in order of preference.
-const WORK_COUNTERS: [&str; 4] = ["iterations", "moves", "generations", "nodes"];
-
 impl Summary {
-    /// Wrong answers and crashes, in words: `0`, `3 wrong`, `1 crashed`, `3 wrong, 1 crashed`.
+    /// Wrong answers, crashes and failures, in words: `0`, `3 wrong`, `3 wrong, 1 crashed`.
     pub fn failures(&self) -> String {
-        match (self.wrong_answers, self.crashed) {
-            (0, 0) => "0".into(),
-            (wrong, 0) => format!("{wrong} wrong"),
-            (0, crashed) => format!("{crashed} crashed"),
-            (wrong, crashed) => format!("{wrong} wrong, {crashed} crashed"),
+        let parts: Vec<String> = [
+            (self.wrong_answers, "wrong"),
+            (self.crashed, "crashed"),
+            (self.failed, "failed"),
+        ]
+        .into_iter()
+        .filter(|&(n, _)| n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect();
+        if parts.is_empty() {
+            "0".into()
+        } else {
+            parts.join(", ")
         }
     }
 }
@@ -234,25 +243,19 @@ fn summarize_one(dataset: &str, meta: &SolverMeta, mine: &[&PuzzleStat], rows: &
         .collect();
     let guesses: Vec<f64> = mine.iter().map(|p| p.guesses as f64).collect();
     let iterations: Vec<f64> = mine.iter().map(|p| p.iterations as f64).collect();
-    let work_counter = WORK_COUNTERS
-        .iter()
-        .find(|name| {
-            mine.iter()
-                .any(|p| p.counters.iter().any(|(n, v)| n == *name && *v > 0))
-        })
-        .map(|name| name.to_string());
-    let work_per_puzzle = work_counter.as_ref().and_then(|name| {
+    let work_counter = Some(meta.work_counter.clone());
+    let work_per_puzzle = {
         let values: Vec<f64> = mine
             .iter()
             .map(|p| {
                 p.counters
                     .iter()
-                    .find(|(n, _)| n == name)
+                    .find(|(n, _)| *n == meta.work_counter)
                     .map_or(0.0, |&(_, v)| v as f64)
             })
             .collect();
         stats::mean(&values)
-    });
+    };
     let without_guessing = mine
         .iter()
         .filter(|p| p.status == Status::Solved && p.guesses == 0)
@@ -269,6 +272,7 @@ fn summarize_one(dataset: &str, meta: &SolverMeta, mine: &[&PuzzleStat], rows: &
         rejected: count(&|s| *s == Status::Rejected),
         wrong_answers: count(&|s| *s == Status::WrongAnswer),
         crashed: count(&|s| *s == Status::Crashed),
+        failed: count(&|s| *s == Status::Failed),
         solved_percent: stats::percent(solved, mine.len()).unwrap_or(0.0),
         solved_without_guessing_percent: meta
             .reports_guesses
@@ -309,49 +313,92 @@ pub fn fmt_work(s: &Summary) -> String {
     }
 }
 
-/// The summary as a markdown table per dataset.
-pub fn to_markdown(summaries: &[Summary]) -> String {
-    let mut out = String::new();
+/// The summary tables, one per dataset in first-seen order: the one model every sink writes.
+pub fn tables(summaries: &[Summary]) -> Vec<Table> {
     let mut datasets: Vec<&str> = Vec::new();
     for s in summaries {
         if !datasets.contains(&s.dataset.as_str()) {
             datasets.push(&s.dataset);
         }
     }
-    for dataset in datasets {
-        out.push_str(&format!("### Dataset `{dataset}`\n\n"));
-        out.push_str(
-            "| solver | family | puzzles | puzzles/s | µs/puzzle median | µs p90 | spread % | solved % | no-guess % | guesses/puzzle | work/puzzle | gave up | failed | success rate % |\n",
-        );
-        out.push_str("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for s in summaries.iter().filter(|s| s.dataset == dataset) {
-            out.push_str(&format!(
-                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                s.solver,
-                s.family,
-                s.puzzles,
-                fmt_num(s.puzzles_per_second),
-                fmt_num(s.median_us),
-                fmt_num(s.p90_us),
-                fmt_num(s.spread_percent),
-                fmt_num(Some(s.solved_percent)),
-                fmt_num(s.solved_without_guessing_percent),
-                fmt_num(s.guesses_per_puzzle),
-                fmt_work(s),
-                s.gave_up,
-                s.failures(),
-                fmt_num(s.success_rate),
-            ));
-        }
-        out.push('\n');
+    datasets
+        .into_iter()
+        .map(|dataset| {
+            let mut table = Table::new(
+                dataset,
+                &[
+                    ("solver", false),
+                    ("family", false),
+                    ("puzzles", true),
+                    ("puzzles/s", true),
+                    ("µs/puzzle median", true),
+                    ("µs p90", true),
+                    ("spread %", true),
+                    ("solved %", true),
+                    ("no-guess %", true),
+                    ("guesses/puzzle", true),
+                    ("work/puzzle", true),
+                    ("gave up", true),
+                    ("failed", true),
+                    ("success rate %", true),
+                ],
+            );
+            for s in summaries.iter().filter(|s| s.dataset == dataset) {
+                let failures = if s.wrong_answers + s.crashed + s.failed > 0 {
+                    Cell::marked(s.failures(), Mark::Bad)
+                } else {
+                    Cell::from("0")
+                };
+                table.push(vec![
+                    Cell::marked(&s.solver, Mark::Strong),
+                    s.family.as_str().into(),
+                    s.puzzles.into(),
+                    fmt_num(s.puzzles_per_second).into(),
+                    fmt_num(s.median_us).into(),
+                    fmt_num(s.p90_us).into(),
+                    fmt_num(s.spread_percent).into(),
+                    fmt_num(Some(s.solved_percent)).into(),
+                    fmt_num(s.solved_without_guessing_percent).into(),
+                    fmt_num(s.guesses_per_puzzle).into(),
+                    fmt_work(s).into(),
+                    s.gave_up.into(),
+                    failures,
+                    fmt_num(s.success_rate).into(),
+                ]);
+            }
+            table
+        })
+        .collect()
+}
+
+/// The summary as one CSV table, the dataset in the first column.
+pub fn to_csv(summaries: &[Summary]) -> anyhow::Result<String> {
+    let tables = tables(summaries);
+    let mut all = Table::new("summary", &[("dataset", false)]);
+    if let Some(first) = tables.first() {
+        all.columns.extend(first.columns.iter().cloned());
     }
-    out
+    for table in &tables {
+        for row in &table.rows {
+            let mut cells = vec![Cell::from(&table.title)];
+            cells.extend(row.iter().cloned());
+            all.push(cells);
+        }
+    }
+    all.to_csv()
+}
+
+/// The summary as a markdown table per dataset.
+pub fn to_markdown(summaries: &[Summary]) -> String {
+    tables(summaries)
+        .iter()
+        .map(|table| format!("### Dataset `{}`\n\n{}\n", table.title, table.to_markdown()))
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::Row;
 
     fn meta(id: &str, stochastic: bool) -> SolverMeta {
         SolverMeta {
@@ -363,6 +410,7 @@ mod tests {
             stochastic,
             reports_guesses: !stochastic,
             sizes: vec![9],
+            work_counter: "iterations".into(),
         }
     }
 
@@ -385,6 +433,7 @@ mod tests {
                 ("iterations".into(), 10),
                 ("guesses".into(), if puzzle == "easy" { 0 } else { 3 }),
             ],
+            best_cost: None,
             detail: String::new(),
         }
     }

@@ -5,8 +5,8 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::Path;
 
-use sudoku_harness::bench::{self, BenchArgs, Interrupted, PARTIAL_FILE, RESULTS_FILE};
-use sudoku_harness::results::{self, RowKey};
+use sudoku_run::results::{self, RowKey};
+use sudoku_run::{Interrupted, Observer, PARTIAL_FILE, RESULTS_FILE, Row, RunOptions};
 
 /// A small dataset of quick boards (the named ones the naive solver settles in microseconds,
 /// plus 4×4 and 6×6 boards), so the test runs fast in a debug build.
@@ -22,18 +22,39 @@ fn write_dataset(dir: &Path) -> String {
     path.display().to_string()
 }
 
-fn args(dataset: &str, out: &Path) -> BenchArgs {
-    BenchArgs {
+fn options(dataset: &str) -> RunOptions {
+    RunOptions {
         datasets: vec![dataset.to_string(), "named".into()],
         sample: Some(4),
         reps: 3,
         seed: 5,
         max_puzzle_seconds: 1e9,
-        timeout: Some(0.05),
-        out: out.to_path_buf(),
-        no_report: true,
-        ..BenchArgs::default()
+        // Puzzles that take more work than this give up, the same way in every run.
+        max_iterations: Some(200_000),
+        ..RunOptions::default()
     }
+}
+
+/// Interrupts a run after `0` rows, as a kill would.
+struct StopAfter(usize);
+
+impl Observer for StopAfter {
+    fn row(&mut self, _: &Row) -> anyhow::Result<()> {
+        self.0 -= 1;
+        if self.0 == 0 {
+            anyhow::bail!(Interrupted);
+        }
+        Ok(())
+    }
+}
+
+fn run(
+    out: &Path,
+    options: &RunOptions,
+    resume: bool,
+    observer: &mut dyn Observer,
+) -> anyhow::Result<()> {
+    sudoku_run::run_in(out, sudoku_registry::registry(), options, resume, observer).map(|_| ())
 }
 
 fn keys(path: &Path) -> (BTreeSet<RowKey>, usize) {
@@ -48,17 +69,13 @@ fn resume_after_an_interruption_gives_the_uninterrupted_rows() {
     let dataset = write_dataset(dir.path());
 
     let whole = dir.path().join("whole");
-    bench::run(&args(&dataset, &whole)).unwrap();
+    run(&whole, &options(&dataset), false, &mut ()).unwrap();
     let (expected, expected_count) = keys(&whole.join(RESULTS_FILE));
     assert_eq!(expected.len(), expected_count, "no row twice");
     assert!(expected_count > 12, "{expected_count}");
 
     let cut = dir.path().join("cut");
-    let interrupted = BenchArgs {
-        stop_after_rows: Some(7),
-        ..args(&dataset, &cut)
-    };
-    let error = bench::run(&interrupted).unwrap_err();
+    let error = run(&cut, &options(&dataset), false, &mut StopAfter(7)).unwrap_err();
     assert!(error.downcast_ref::<Interrupted>().is_some(), "{error:#}");
     let partial = cut.join(PARTIAL_FILE);
     assert!(!cut.join(RESULTS_FILE).exists());
@@ -72,14 +89,12 @@ fn resume_after_an_interruption_gives_the_uninterrupted_rows() {
         .unwrap();
     drop(file);
 
-    // Resuming takes the recorded options: the command line's others do not matter.
-    let resume = BenchArgs {
-        resume: true,
-        out: cut.clone(),
+    // Resuming takes the recorded options: the ones passed do not matter.
+    let other = RunOptions {
         reps: 1,
-        ..BenchArgs::default()
+        ..RunOptions::default()
     };
-    bench::run(&resume).unwrap();
+    run(&cut, &other, true, &mut ()).unwrap();
     let (got, count) = keys(&cut.join(RESULTS_FILE));
     assert_eq!(count, expected_count, "no row lost or doubled");
     assert_eq!(got, expected);
@@ -87,11 +102,8 @@ fn resume_after_an_interruption_gives_the_uninterrupted_rows() {
 
     // The report regenerates from the CSV alone, into another folder.
     let report_dir = dir.path().join("report");
-    sudoku_harness::report::run(&sudoku_harness::ReportArgs {
-        results: cut.join(RESULTS_FILE),
-        out: Some(report_dir.clone()),
-    })
-    .unwrap();
+    let results = results::read(&cut.join(RESULTS_FILE)).unwrap();
+    sudoku_report::write_report(&results, &report_dir).unwrap();
     let index = std::fs::read_to_string(report_dir.join("index.html")).unwrap();
     for stem in [
         "time-vs-clues",
@@ -128,10 +140,5 @@ fn resume_after_an_interruption_gives_the_uninterrupted_rows() {
 #[test]
 fn resuming_nothing_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
-    let resume = BenchArgs {
-        resume: true,
-        out: dir.path().to_path_buf(),
-        ..BenchArgs::default()
-    };
-    assert!(bench::run(&resume).is_err());
+    assert!(run(dir.path(), &RunOptions::default(), true, &mut ()).is_err());
 }

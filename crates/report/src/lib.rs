@@ -1,0 +1,24 @@
+//! Turns results files into reports: pure summaries and statistics, one table model written by
+//! every sink, charts, the published-table reproduction as a view, and search animations.
+//!
+//! - [`stats`] and [`summary`] are pure (rows in, figures out) and unit-tested.
+//! - [`table`] is the report model: a table built once, written as markdown, HTML and CSV.
+//! - [`charts`] draws with plotters to PNG and SVG from one routine, with an embedded font.
+//! - [`report`] rebuilds every table and chart of a run from its results file alone.
+//! - [`reproduce`] renders the 2009 document's Table 1 and Charts 1-2 from a run's rows and the
+//!   published tables.
+//! - [`animate`] renders a search as a GIF.
+//!
+//! Nothing here runs a benchmark or prints: `sudoku-run` writes the rows, the command line shows
+//! what it likes.
+
+pub mod animate;
+pub mod charts;
+pub mod report;
+pub mod reproduce;
+pub mod stats;
+pub mod summary;
+pub mod table;
+
+pub use animate::{AnimationSummary, render_gif};
+pub use report::write_report;

@@ -1,0 +1,402 @@
+//! `reproduce`: the 2009 document's Table 1 and Charts 1-2, as a view over a results file.
+//!
+//! The run itself is an ordinary one ([`run_options`]: the known boards of Table 1, one solution
+//! sought as the document did); this module reads its rows. For each of the 32 published boards,
+//! the reference solver's (by default `naive`, the documents' algorithm) iterations and time
+//! stand beside the published ones where the grid is known, and "grid not published" where it is
+//! not; every other solver of the run is shown on the known boards.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use sudoku_catalog::PublishedRow;
+use sudoku_core::Counters;
+use sudoku_run::RunOptions;
+use sudoku_run::results::{Phase, Results, Status};
+
+use crate::charts::{self, CategoryLines};
+use crate::stats;
+use crate::table::{Table, escape};
+
+/// The 2009 program's rate with the board redrawn after every step (iterations per second),
+/// from the document: the basis of the with-display estimate.
+pub const DISPLAY_RATE: f64 = 566.0;
+
+/// The run `reproduce` measures: the known boards of Table 1, `reps` timed solves each after a
+/// warm-up, one solution sought, `timeout` seconds per solve, every repetition kept.
+pub fn run_options(reps: u32, timeout: f64) -> RunOptions {
+    RunOptions {
+        datasets: vec!["table1".into()],
+        reps: reps.max(1),
+        timeout: Some(timeout),
+        solution_limit: Some(1),
+        max_puzzle_seconds: 1e9,
+        ..RunOptions::default()
+    }
+}
+
+/// One solver on one known board, read from the rows.
+#[derive(Clone, Debug)]
+pub struct Measured {
+    pub solver: String,
+    pub board_id: String,
+    pub verdict: String,
+    pub solved: bool,
+    pub median_seconds: f64,
+    pub counters: Counters,
+}
+
+/// Every solver × board of a reproduce run: the warm-up's verdict and counters, the median of
+/// the timed solves.
+pub fn measured(results: &Results) -> Vec<Measured> {
+    let mut out: Vec<Measured> = Vec::new();
+    for warmup in results.rows.iter().filter(|r| r.phase == Phase::Warmup) {
+        let timed: Vec<f64> = results
+            .rows
+            .iter()
+            .filter(|r| {
+                r.phase == Phase::Timed
+                    && r.solver == warmup.solver
+                    && r.dataset == warmup.dataset
+                    && r.puzzle == warmup.puzzle
+                    && r.status == Status::Solved
+            })
+            .map(|r| r.time_ns as f64 / 1e9)
+            .collect();
+        let mut counters = Counters::default();
+        for (name, value) in &warmup.counters {
+            if let Some(fixed) = Counters::FIXED.iter().find(|n| *n == name) {
+                counters.add(fixed, *value);
+            }
+        }
+        out.push(Measured {
+            solver: warmup.solver.clone(),
+            board_id: warmup.puzzle.clone(),
+            verdict: if warmup.detail.is_empty() {
+                warmup.status.to_string()
+            } else {
+                warmup.detail.clone()
+            },
+            solved: warmup.status == Status::Solved && !timed.is_empty(),
+            median_seconds: stats::median(&timed).unwrap_or(f64::NAN),
+            counters,
+        });
+    }
+    out
+}
+
+fn fmt_seconds(s: f64) -> String {
+    if !s.is_finite() {
+        "—".into()
+    } else {
+        charts::fmt_us(s * 1e6)
+    }
+}
+
+/// Seconds as the document writes them, `dd:hh:mm:ss`, with the seconds beside.
+pub fn dhms(seconds: f64) -> String {
+    let total = seconds.round().max(0.0) as u64;
+    format!(
+        "{:02}:{:02}:{:02}:{:02} ({total} s)",
+        total / 86_400,
+        total % 86_400 / 3600,
+        total % 3600 / 60,
+        total % 60
+    )
+}
+
+/// Table 1, ours beside the published figures: one model for the markdown, HTML and CSV.
+pub fn table1(rows: &[PublishedRow], ours: &[Measured], solver: &str) -> Table {
+    let mut table = Table::new(
+        "Table 1",
+        &[
+            ("#", true),
+            ("board", false),
+            ("difficulty", true),
+            ("clues", true),
+            ("published iterations", true),
+            (&format!("{solver} iterations"), true),
+            ("ratio", true),
+            ("published time (no display)", true),
+            (&format!("{solver} time"), true),
+            ("speed-up", true),
+            ("published time with display", true),
+            (&format!("{solver} with display (estimate)"), true),
+        ],
+    );
+    for row in rows {
+        let mine = row.board_id.as_ref().and_then(|id| {
+            ours.iter()
+                .find(|m| &m.board_id == id && m.solver == solver)
+        });
+        let published_time = if row.seconds_without_display == 0 {
+            "< 1 s".to_string()
+        } else {
+            format!("{} s", row.seconds_without_display)
+        };
+        let (iters, ratio, time, speedup, display) = match mine {
+            None => (
+                if row.board_id.is_some() {
+                    "not measured"
+                } else {
+                    "grid not published"
+                }
+                .to_string(),
+                "—".to_string(),
+                "—".to_string(),
+                "—".to_string(),
+                "—".to_string(),
+            ),
+            Some(m) => (
+                m.counters.iterations.to_string(),
+                format!(
+                    "{:.3}",
+                    m.counters.iterations as f64 / row.iterations as f64
+                ),
+                if m.solved {
+                    fmt_seconds(m.median_seconds)
+                } else {
+                    m.verdict.clone()
+                },
+                if m.solved && row.seconds_without_display > 0 {
+                    format!(
+                        "{:.0}×",
+                        row.seconds_without_display as f64 / m.median_seconds
+                    )
+                } else {
+                    "—".to_string()
+                },
+                dhms(m.counters.iterations as f64 / DISPLAY_RATE),
+            ),
+        };
+        table.push(vec![
+            row.rank.into(),
+            row.name.as_str().into(),
+            row.difficulty.into(),
+            row.clues.into(),
+            row.iterations.into(),
+            iters.into(),
+            ratio.into(),
+            published_time.into(),
+            time.into(),
+            speedup.into(),
+            format!("{} ({} s)", row.time_with_display, row.seconds_with_display).into(),
+            display.into(),
+        ]);
+    }
+    table
+}
+
+/// The known boards solved by every solver: time and counters.
+pub fn solvers_table(ours: &[Measured], boards: &[(String, String)]) -> Table {
+    let mut table = Table::new(
+        "The known boards, every solver",
+        &[
+            ("board", false),
+            ("solver", false),
+            ("verdict", false),
+            ("time", true),
+            ("iterations", true),
+            ("guesses", true),
+            ("backtracks", true),
+            ("nodes", true),
+        ],
+    );
+    for (id, name) in boards {
+        for m in ours.iter().filter(|m| &m.board_id == id) {
+            table.push(vec![
+                name.as_str().into(),
+                m.solver.as_str().into(),
+                m.verdict.as_str().into(),
+                fmt_seconds(m.median_seconds).into(),
+                m.counters.iterations.into(),
+                m.counters.guesses.into(),
+                m.counters.backtracks.into(),
+                m.counters.nodes.into(),
+            ]);
+        }
+    }
+    table
+}
+
+/// Writes the reproduction of `results` (a run of [`run_options`]) into `out`: table1.md,
+/// table1.csv, the two charts and index.html. Returns Table 1 in markdown.
+pub fn write(results: &Results, reference: &str, out: &Path) -> Result<String> {
+    let rows = sudoku_catalog::table1();
+    let ours = measured(results);
+    let solver_ids: Vec<String> = results.solver_metas().into_iter().map(|m| m.id).collect();
+    let boards: Vec<(String, String)> = rows
+        .iter()
+        .filter_map(|r| Some((r.board_id.clone()?, r.name.clone())))
+        .collect();
+    let table = table1(&rows, &ours, reference);
+    let markdown = table.to_markdown();
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let reps = results.rows.iter().map(|r| r.rep).max().unwrap_or(0);
+    let doc = format!(
+        "# Table 1, reproduced\n\nPublished: the 2009 document (1.99 GHz Celeron, hand-timed, \
+         dd:hh:mm:ss). Ours: `{reference}` on this machine, median of {reps} timed solves (one \
+         solution sought, as the document did). With-display estimate: our iterations at the \
+         document's own display rate of {DISPLAY_RATE} iterations/s.\n\n{markdown}\n## The \
+         known boards, every solver\n\n{}\n",
+        solvers_table(&ours, &boards).to_markdown()
+    );
+    std::fs::write(out.join("table1.md"), &doc)?;
+    std::fs::write(out.join("table1.csv"), table.to_csv()?)?;
+    let (c1, c2) = charts_for(&rows, &ours, reference, &solver_ids);
+    charts::save(&c1, &out.join("chart1-time-without-display"))?;
+    charts::save(&c2, &out.join("chart2-time-with-display"))?;
+    let html = format!(
+        "<!doctype html><html lang=en><head><meta charset=utf-8><title>Table 1 reproduced</title>\
+         <style>body{{font-family:sans-serif;margin:24px;max-width:1300px}}img{{max-width:100%}}\
+         td{{padding:2px 6px}}</style></head><body><h1>Table 1 reproduced</h1>\
+         <p><a href=\"table1.md\">table1.md</a> · <a href=\"table1.csv\">table1.csv</a> · \
+         <a href=\"results.csv\">results.csv</a></p>\
+         <img src=\"chart1-time-without-display.png\"><img src=\"chart2-time-with-display.png\">\
+         {}<h2>{}</h2>{}</body></html>\n",
+        table.to_html(),
+        escape("The known boards, every solver"),
+        solvers_table(&ours, &boards).to_html(),
+    );
+    std::fs::write(out.join("index.html"), html)?;
+    Ok(markdown)
+}
+
+/// Charts 1 and 2 of the document, ours beside the published.
+fn charts_for(
+    rows: &[PublishedRow],
+    ours: &[Measured],
+    solver: &str,
+    solver_ids: &[String],
+) -> (CategoryLines, CategoryLines) {
+    let categories: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{}. {}", r.rank, r.name))
+        .collect();
+    let measured = |id: &str, row: &PublishedRow| {
+        row.board_id.as_ref().and_then(|b| {
+            ours.iter()
+                .find(|m| &m.board_id == b && m.solver == id && m.solved)
+        })
+    };
+    let mut series: Vec<(String, plotters::style::RGBColor, Vec<Option<f64>>)> = solver_ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| {
+            let values = rows
+                .iter()
+                .map(|row| measured(id, row).map(|m| (m.median_seconds * 1e6).max(0.001)))
+                .collect();
+            let name = if id == solver {
+                format!("{id} (ours, same algorithm)")
+            } else {
+                format!("{id} (ours)")
+            };
+            (name, charts::colour(i), values)
+        })
+        .collect();
+    series.push((
+        "published, < 1 s by hand (drawn at 0.5 s)".into(),
+        plotters::style::RGBColor(170, 170, 170),
+        rows.iter()
+            .map(|r| (r.seconds_without_display == 0).then_some(0.5e6))
+            .collect(),
+    ));
+    let published: Vec<Option<f64>> = rows
+        .iter()
+        .map(|r| (r.seconds_without_display > 0).then_some(r.seconds_without_display as f64 * 1e6))
+        .collect();
+    let chart1 = CategoryLines {
+        title: "Chart 1: solve time per board, without display".into(),
+        y_desc: "time (log scale)".into(),
+        categories: categories.clone(),
+        series,
+        reference: Some((
+            "published, 2009 (1.99 GHz Celeron, hand-timed)".into(),
+            published,
+        )),
+        y_is_time_us: true,
+        x_desc: "board, in the published order".into(),
+        lines: false,
+        note: Some("Boards without a published grid have published figures only.".into()),
+        legend: plotters::chart::SeriesLabelPosition::LowerRight,
+    };
+    let with_display: Vec<Option<f64>> = rows
+        .iter()
+        .map(|r| (r.seconds_with_display > 0).then_some(r.seconds_with_display as f64 * 1e6))
+        .collect();
+    let estimate: Vec<Option<f64>> = rows
+        .iter()
+        .map(|row| {
+            row.board_id.as_ref().and_then(|b| {
+                ours.iter()
+                    .find(|m| &m.board_id == b && m.solver == solver)
+                    .map(|m| (m.counters.iterations as f64 / DISPLAY_RATE * 1e6).max(0.001))
+            })
+        })
+        .collect();
+    let chart2 = CategoryLines {
+        title: "Chart 2: solve time per board, with the board shown after every step".into(),
+        y_desc: "time (log scale)".into(),
+        categories,
+        series: vec![(
+            format!("{solver} estimate: its iterations at {DISPLAY_RATE} iterations/s"),
+            charts::colour(0),
+            estimate,
+        )],
+        reference: Some(("published, 2009, with display".into(), with_display)),
+        y_is_time_us: true,
+        x_desc: "board, in the published order".into(),
+        lines: false,
+        note: Some(format!(
+            "Estimate basis: the document's measured display rate, {DISPLAY_RATE} iterations/s, times our iteration count (drawing cost dominates)."
+        )),
+        legend: plotters::chart::SeriesLabelPosition::UpperRight,
+    };
+    (chart1, chart2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn document_durations() {
+        assert_eq!(dhms(1_098_020.0), "12:17:00:20 (1098020 s)");
+        assert_eq!(dhms(57.4), "00:00:00:57 (57 s)");
+    }
+
+    #[test]
+    fn unknown_grids_are_said_so() {
+        let rows = sudoku_catalog::table1();
+        let known = rows.iter().find(|r| r.board_id.is_some()).unwrap();
+        let ours = vec![Measured {
+            solver: "naive".into(),
+            board_id: known.board_id.clone().unwrap(),
+            verdict: "solved".into(),
+            solved: true,
+            median_seconds: 0.5,
+            counters: Counters {
+                iterations: known.iterations,
+                ..Counters::default()
+            },
+        }];
+        let table = table1(&rows, &ours, "naive").to_markdown();
+        assert_eq!(table.lines().count(), rows.len() + 2);
+        let speedup = if known.seconds_without_display > 0 {
+            format!("{:.0}×", known.seconds_without_display as f64 / 0.5)
+        } else {
+            "—".into()
+        };
+        let line = format!("| {0} | {0} | 1.000 |", known.iterations);
+        assert!(table.contains(&line), "{table}");
+        assert!(
+            table.contains(&format!("| 500 ms | {speedup} |")),
+            "{table}"
+        );
+        let unknown = rows.iter().filter(|r| r.board_id.is_none()).count();
+        let known_count = rows.len() - unknown;
+        assert_eq!(table.matches("grid not published").count(), unknown);
+        assert_eq!(table.matches("not measured").count(), known_count - 1);
+    }
+}

@@ -1,0 +1,296 @@
+//! Executes a plan into a results file, one flushed row per solve, resuming where an interrupted
+//! file stopped.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail};
+use rayon::prelude::*;
+use sudoku_catalog::Dataset;
+use sudoku_core::{Registered, Solver, Verdict};
+
+use crate::measure::timed_solve;
+use crate::options::{Policy, RunOptions};
+use crate::plan::{Task, plan};
+use crate::results::{Phase, ResultsFile, Row, RowKey, RunHeader, SolverMeta};
+
+/// The final results file inside the output folder.
+pub const RESULTS_FILE: &str = "results.csv";
+/// Where a run in progress streams its rows; renamed to [`RESULTS_FILE`] when it completes.
+pub const PARTIAL_FILE: &str = "results.partial.csv";
+
+/// Told of a run's progress. Every method has a default, so an observer implements only what it
+/// shows; returning an error from [`Observer::row`] stops the run (the row is already written).
+pub trait Observer: Send {
+    /// The run has `total` solves at most, `done` of them already in the file.
+    fn planned(&mut self, total: u64, done: u64) {
+        let _ = (total, done);
+    }
+
+    /// Solves of `solver` on `dataset` begin.
+    fn working_on(&mut self, solver: &str, dataset: &str) {
+        let _ = (solver, dataset);
+    }
+
+    /// A row was written.
+    fn row(&mut self, row: &Row) -> Result<()> {
+        let _ = row;
+        Ok(())
+    }
+}
+
+/// Observes nothing.
+impl Observer for () {}
+
+/// The error a run ends with when an observer interrupts it on purpose.
+#[derive(Debug)]
+pub struct Interrupted;
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("run interrupted; continue it with --resume")
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
+/// What a finished run left, and where.
+#[derive(Debug)]
+pub struct RunOutcome {
+    pub csv: PathBuf,
+    pub rows_written: usize,
+    pub elapsed: Duration,
+}
+
+/// Runs `solvers` on `datasets` as `options` say, streaming rows into `file` (its earlier rows,
+/// `previous`, are not solved again).
+pub fn execute(
+    solvers: &[Registered],
+    datasets: &[Dataset],
+    options: &RunOptions,
+    file: ResultsFile,
+    previous: &[Row],
+    observer: &mut dyn Observer,
+) -> Result<usize> {
+    let tasks = plan(solvers, datasets, options);
+    let done: HashSet<RowKey> = previous.iter().map(Row::key).collect();
+    observer.planned(tasks.len() as u64, done.len() as u64);
+    let metas: Vec<SolverMeta> = solvers.iter().map(|r| SolverMeta::from(&r.info)).collect();
+    let policies: Vec<Policy> = solvers
+        .iter()
+        .map(|r| Policy::for_solver(&r.info.capabilities, options))
+        .collect();
+    let pool = match options.jobs {
+        0 | 1 => None,
+        jobs => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs)
+                .build()
+                .context("cannot start the solver threads")?,
+        ),
+    };
+    // What each puzzle's rows so far say about repeating it, by (solver, dataset, puzzle id).
+    let mut state: HashMap<(String, String, String), PuzzleState> = HashMap::new();
+    for row in previous {
+        state
+            .entry((row.solver.clone(), row.dataset.clone(), row.puzzle.clone()))
+            .or_default()
+            .record(row);
+    }
+    let sink = Mutex::new((file, observer));
+    let mut current: Option<(usize, Box<dyn Solver>)> = None;
+    let mut last_group = None;
+    let mut start = 0;
+    while start < tasks.len() {
+        let batch = tasks[start].batch();
+        let end = start
+            + tasks[start..]
+                .iter()
+                .take_while(|t| t.batch() == batch)
+                .count();
+        let (solver_index, dataset_index, phase, _) = batch;
+        let (meta, dataset) = (&metas[solver_index], &datasets[dataset_index]);
+        if current.as_ref().is_none_or(|(i, _)| *i != solver_index) {
+            current = Some((solver_index, solvers[solver_index].make()));
+        }
+        if last_group != Some((solver_index, dataset_index)) {
+            last_group = Some((solver_index, dataset_index));
+            let mut sink = sink
+                .lock()
+                .map_err(|_| anyhow!("a solver thread panicked"))?;
+            sink.1.working_on(&meta.id, &dataset.name);
+        }
+        let key = |t: &Task| {
+            (
+                meta.id.clone(),
+                dataset.name.clone(),
+                dataset.puzzles[t.puzzle].id.clone(),
+            )
+        };
+        let todo: Vec<Task> = tasks[start..end]
+            .iter()
+            .filter(|t| !done.contains(&row_key(meta, dataset, t)))
+            .filter(|t| {
+                solvers[solver_index].info.capabilities.stochastic
+                    || phase == Phase::Warmup
+                    || state
+                        .get(&key(t))
+                        .is_none_or(|s| s.repeats(options.max_puzzle_seconds))
+            })
+            .copied()
+            .collect();
+        let job = Job {
+            registered: &solvers[solver_index],
+            meta,
+            dataset,
+            policy: &policies[solver_index],
+            sink: &sink,
+        };
+        let solver = &mut current.as_mut().expect("set above").1;
+        let rows = match &pool {
+            None => todo
+                .iter()
+                .map(|task| job.write(job.perform(solver, task)))
+                .collect::<Result<Vec<Row>>>()?,
+            Some(pool) => pool.install(|| {
+                todo.par_iter()
+                    .map_init(
+                        || job.registered.make(),
+                        |solver, task| job.write(job.perform(solver, task)),
+                    )
+                    .collect::<Result<Vec<Row>>>()
+            })?,
+        };
+        for (task, row) in todo.iter().zip(&rows) {
+            state.entry(key(task)).or_default().record(row);
+        }
+        start = end;
+    }
+    let (file, _) = sink
+        .into_inner()
+        .map_err(|_| anyhow!("a solver thread panicked"))?;
+    Ok(file.written())
+}
+
+fn row_key(meta: &SolverMeta, dataset: &Dataset, task: &Task) -> RowKey {
+    RowKey {
+        solver: meta.id.clone(),
+        dataset: dataset.name.clone(),
+        puzzle: dataset.puzzles[task.puzzle].id.clone(),
+        phase: task.phase.as_str(),
+        rep: task.rep,
+        seed: task.seed,
+    }
+}
+
+/// What a puzzle's rows so far say about repeating it.
+#[derive(Clone, Copy, Debug, Default)]
+struct PuzzleState {
+    /// Gave up, was rejected, failed or answered wrongly: no more repetitions.
+    stop: bool,
+    timed_seconds: f64,
+}
+
+impl PuzzleState {
+    fn record(&mut self, row: &Row) {
+        self.stop |= !row.status.is_decided();
+        if row.phase == Phase::Timed {
+            self.timed_seconds += row.time_ns as f64 / 1e9;
+        }
+    }
+
+    fn repeats(&self, max_seconds: f64) -> bool {
+        !self.stop && self.timed_seconds < max_seconds
+    }
+}
+
+/// What the solves of one solver × dataset × pass share.
+struct Job<'a, 'o> {
+    registered: &'a Registered,
+    meta: &'a SolverMeta,
+    dataset: &'a Dataset,
+    policy: &'a Policy,
+    sink: &'a Mutex<(ResultsFile, &'o mut dyn Observer)>,
+}
+
+impl Job<'_, '_> {
+    /// Solves one task through [`timed_solve`] and turns it into a row. A solver that crashed is
+    /// replaced by a fresh instance before its next solve.
+    fn perform(&self, solver: &mut Box<dyn Solver>, task: &Task) -> Row {
+        let puzzle = &self.dataset.puzzles[task.puzzle];
+        let budget = self.policy.budget(task.seed);
+        let (outcome, elapsed) = timed_solve(solver.as_mut(), &puzzle.grid, &budget);
+        if matches!(outcome.verdict, Verdict::Crashed(_)) {
+            *solver = self.registered.make();
+        }
+        Row::from_outcome(
+            self.meta,
+            &self.dataset.name,
+            puzzle,
+            (task.phase, task.rep, task.seed),
+            self.policy.solution_limit,
+            &outcome,
+            elapsed,
+        )
+    }
+
+    fn write(&self, row: Row) -> Result<Row> {
+        let mut sink = self
+            .sink
+            .lock()
+            .map_err(|_| anyhow!("a solver thread panicked"))?;
+        sink.0.write(&row)?;
+        sink.1.row(&row)?;
+        Ok(row)
+    }
+}
+
+/// Runs into the folder `out`: rows stream to [`PARTIAL_FILE`] (created with `header`, or
+/// continued when `resume`), which becomes [`RESULTS_FILE`] once the run completes. Resuming
+/// takes the options recorded in the interrupted file, whatever `options` says.
+pub fn run_in(
+    out: &Path,
+    registry: Vec<Registered>,
+    options: &RunOptions,
+    resume: bool,
+    observer: &mut dyn Observer,
+) -> Result<RunOutcome> {
+    let started = Instant::now();
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let partial = out.join(PARTIAL_FILE);
+    let complete = out.join(RESULTS_FILE);
+    let mut options = options.clone();
+    if resume {
+        if !partial.exists() && complete.exists() {
+            std::fs::copy(&complete, &partial)?;
+        }
+        if !partial.exists() {
+            bail!("nothing to resume: no {PARTIAL_FILE} in {}", out.display());
+        }
+        let recorded = crate::results::read_header(&partial)?
+            .context("the interrupted file has no run header")?;
+        options = serde_json::from_value(recorded.options)
+            .context("the interrupted run's options cannot be read back")?;
+    }
+    let solvers = crate::plan::chosen_solvers(registry, &options)?;
+    let datasets = crate::plan::prepare_datasets(&options)?;
+    let (file, previous) = if resume {
+        let (file, previous) = ResultsFile::open_for_resume(&partial)?;
+        (file, previous.rows)
+    } else {
+        (
+            ResultsFile::create(&partial, &RunHeader::new(&solvers, &options)?)?,
+            Vec::new(),
+        )
+    };
+    let rows_written = execute(&solvers, &datasets, &options, file, &previous, observer)?;
+    std::fs::rename(&partial, &complete)
+        .with_context(|| format!("cannot move the results to {}", complete.display()))?;
+    Ok(RunOutcome {
+        csv: complete,
+        rows_written,
+        elapsed: started.elapsed(),
+    })
+}

@@ -1,0 +1,28 @@
+//! Runs a benchmark: which solves to do, doing them through one timed-solve path, and the
+//! results file they stream into.
+//!
+//! - [`options`]: what a run is asked to do ([`RunOptions`]) and the budget rules every solve
+//!   follows ([`Policy`]): one copy, used by `bench`, `reproduce` and the criterion benches.
+//! - [`plan`]: the run as a pure, deterministic list of [`Task`]s (solver × dataset × puzzle ×
+//!   phase × repetition × seed), in the order they run; a shard of a run is a slice of it.
+//! - [`measure`]: [`timed_solve`], the only place a solve is timed: the input check before the
+//!   clock, the answer check after it.
+//! - [`execute`]: runs a plan into a results file, one row per solve, flushed as written;
+//!   resumes an interrupted file without losing or doubling rows. Progress goes to an
+//!   [`Observer`], so this crate prints nothing.
+//! - [`results`]: the file format, read back by reports.
+//!
+//! Solvers come in as [`sudoku_core::Registered`] entries, so this crate links no solver.
+
+pub mod execute;
+pub mod machine;
+pub mod measure;
+pub mod options;
+pub mod plan;
+pub mod results;
+
+pub use execute::{Interrupted, Observer, PARTIAL_FILE, RESULTS_FILE, RunOutcome, execute, run_in};
+pub use measure::timed_solve;
+pub use options::{Policy, RunOptions};
+pub use plan::{Task, chosen_solvers, plan, prepare_datasets};
+pub use results::{Phase, Results, Row, RowKey, RunHeader, SolverMeta, Status};

@@ -1,0 +1,143 @@
+//! What a run is asked to do, and the budget every solve of it gets.
+
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use sudoku_core::{Budget, Capabilities};
+
+/// Per-solve deadline for complete (and other non-stochastic) solvers.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+/// Per-solve deadline for stochastic solvers: they rarely finish late if they finish at all.
+pub const DEFAULT_STOCHASTIC_TIMEOUT: Duration = Duration::from_secs(2);
+/// Cap on a stochastic solver's work counter (moves, generations).
+pub const DEFAULT_STOCHASTIC_CAP: u64 = 10_000_000;
+
+/// The options of a run. They are recorded in the results file's header, so `--resume`
+/// continues with exactly these.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RunOptions {
+    /// Solver ids to run; empty: every registered solver.
+    pub solvers: Vec<String>,
+    /// Dataset specs (`named`, or a file path); empty: `named`.
+    pub datasets: Vec<String>,
+    /// Only the first N puzzles of each dataset.
+    pub limit: Option<usize>,
+    /// N puzzles of each dataset drawn with the seed.
+    pub sample: Option<usize>,
+    /// Seed for sampling, puzzle order and stochastic solvers.
+    pub seed: u64,
+    /// Timed passes after the warm-up (deterministic solvers).
+    pub reps: u32,
+    /// Runs with distinct seeds per puzzle (stochastic solvers).
+    pub seeds: u32,
+    /// Per-solve time budget in seconds (default by capability).
+    pub timeout: Option<f64>,
+    /// Per-solve cap on the solver's declared work counter.
+    pub max_iterations: Option<u64>,
+    /// Solutions to look for (default 2, uniqueness, for solvers that count; else 1).
+    pub solution_limit: Option<u64>,
+    /// Stop repeating a puzzle once its timed passes took this many seconds.
+    pub max_puzzle_seconds: f64,
+    /// Puzzles solved at once (one thread each); 1 keeps timings free of contention.
+    pub jobs: usize,
+}
+
+impl Default for RunOptions {
+    fn default() -> RunOptions {
+        RunOptions {
+            solvers: Vec::new(),
+            datasets: Vec::new(),
+            limit: None,
+            sample: None,
+            seed: 1,
+            reps: 3,
+            seeds: 3,
+            timeout: None,
+            max_iterations: None,
+            solution_limit: None,
+            max_puzzle_seconds: 3.0,
+            jobs: 1,
+        }
+    }
+}
+
+/// The budget one solver gets on every puzzle: defaults by capability, then the options'
+/// overrides.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Policy {
+    pub timeout: Duration,
+    pub max_iterations: Option<u64>,
+    pub solution_limit: u64,
+}
+
+impl Policy {
+    pub fn for_solver(caps: &Capabilities, options: &RunOptions) -> Policy {
+        let default_timeout = if caps.stochastic {
+            DEFAULT_STOCHASTIC_TIMEOUT
+        } else {
+            DEFAULT_TIMEOUT
+        };
+        let timeout = options
+            .timeout
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .map_or(default_timeout, Duration::from_secs_f64);
+        let max_iterations = options
+            .max_iterations
+            .or(caps.stochastic.then_some(DEFAULT_STOCHASTIC_CAP));
+        let solution_limit = if caps.counts_solutions {
+            options.solution_limit.unwrap_or(2).max(1)
+        } else {
+            1
+        };
+        Policy {
+            timeout,
+            max_iterations,
+            solution_limit,
+        }
+    }
+
+    /// The budget of one solve, its deadline counted from now.
+    pub fn budget(&self, seed: u64) -> Budget {
+        let mut budget = Budget::count(self.solution_limit)
+            .with_seed(seed)
+            .with_deadline(Instant::now() + self.timeout);
+        budget.max_iterations = self.max_iterations;
+        budget
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::ALL_SIZES;
+
+    #[test]
+    fn budgets_follow_capabilities_and_options() {
+        let exact = Capabilities::exact(ALL_SIZES);
+        let stochastic = Capabilities::incomplete(ALL_SIZES).stochastic();
+        let options = RunOptions::default();
+        let p = Policy::for_solver(&exact, &options);
+        assert_eq!(
+            (p.timeout, p.max_iterations, p.solution_limit),
+            (DEFAULT_TIMEOUT, None, 2)
+        );
+        let p = Policy::for_solver(&stochastic, &options);
+        assert_eq!(p.timeout, DEFAULT_STOCHASTIC_TIMEOUT);
+        assert_eq!(
+            (p.max_iterations, p.solution_limit),
+            (Some(DEFAULT_STOCHASTIC_CAP), 1)
+        );
+        let options = RunOptions {
+            timeout: Some(0.5),
+            max_iterations: Some(7),
+            solution_limit: Some(5),
+            ..RunOptions::default()
+        };
+        let p = Policy::for_solver(&exact, &options);
+        assert_eq!(p.timeout, Duration::from_millis(500));
+        assert_eq!((p.max_iterations, p.solution_limit), (Some(7), 5));
+        let first_only = Capabilities::exact(ALL_SIZES).without_counting();
+        assert_eq!(Policy::for_solver(&first_only, &options).solution_limit, 1);
+    }
+}

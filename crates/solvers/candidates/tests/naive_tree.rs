@@ -1,0 +1,57 @@
+//! `candidates` walks naive's search tree exactly, skipping only the values naive tries and
+//! rejects: the same placements, guesses and backtracks, and never more iterations.
+
+use sudoku_candidates::Candidates;
+use sudoku_core::{Budget, Solver, solve_checked};
+use sudoku_naive::Naive;
+
+#[test]
+fn iterations_never_exceed_the_published_naive_counts() {
+    let rows: Vec<_> = sudoku_catalog::table1()
+        .into_iter()
+        .filter(|row| row.board_id.is_some())
+        .collect();
+    assert!(!rows.is_empty(), "no row of Table 1 names a board");
+    for row in rows {
+        let id = row.board_id.as_deref().unwrap_or_default();
+        let board = sudoku_catalog::named_board(id).expect("Table 1 names catalogued boards");
+        let outcome = solve_checked(&mut Candidates::default(), &board.grid(), &Budget::solve());
+        assert!(outcome.is_solved(), "{id}: {}", outcome.verdict);
+        assert!(
+            outcome.counters.iterations <= row.iterations,
+            "{id}: {} iterations, published {}",
+            outcome.counters.iterations,
+            row.iterations
+        );
+    }
+}
+
+#[test]
+fn solving_and_proving_uniqueness_walk_naives_tree_on_every_named_board() {
+    let mut solver = Candidates::default();
+    let dataset = sudoku_catalog::named_dataset();
+    assert!(!dataset.puzzles.is_empty());
+    for budget in [Budget::solve(), Budget::list(2)] {
+        for puzzle in &dataset.puzzles {
+            let id = &puzzle.id;
+            let ours = solver.solve(&puzzle.grid, &budget);
+            let naive = Naive.solve(&puzzle.grid, &budget);
+            assert!(ours.is_solved(), "{id}: {}", ours.verdict);
+            assert_eq!(ours.solutions, naive.solutions, "{id}");
+            let (ours, naive) = (&ours.counters, &naive.counters);
+            assert_eq!(ours.nodes, naive.nodes, "{id}: nodes");
+            assert_eq!(ours.guesses, naive.guesses, "{id}: guesses");
+            assert_eq!(ours.backtracks, naive.backtracks, "{id}: backtracks");
+            assert_eq!(
+                ours.iterations, ours.nodes,
+                "{id}: every candidate is placed"
+            );
+            assert!(
+                ours.iterations <= naive.iterations,
+                "{id}: {} iterations, naive {}",
+                ours.iterations,
+                naive.iterations
+            );
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! The `bench`, `report` and `reproduce` commands: their options, the progress bar, and what they
+//! print. The work is done by `sudoku-run` (solving) and `sudoku-report` (rendering).
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use sudoku_report::summary;
+use sudoku_run::{Interrupted, Observer, RESULTS_FILE, Row, RunOptions};
+
+/// Options of `sudoku-bench bench`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct BenchArgs {
+    /// Solver id to run (repeatable); default: every registered solver.
+    #[arg(long = "solver", short = 's', value_name = "ID")]
+    pub solvers: Vec<String>,
+    /// Dataset: `named` (the documents' boards), `table1` (the known boards of Table 1) or a
+    /// file of one puzzle a line (repeatable); default: `named`.
+    #[arg(long = "dataset", short = 'd', value_name = "SPEC")]
+    pub datasets: Vec<String>,
+    /// Use only the first N puzzles of each dataset.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Draw N puzzles of each dataset at random (seeded by --seed).
+    #[arg(long, value_name = "N")]
+    pub sample: Option<usize>,
+    /// Seed for sampling, puzzle order and stochastic solvers.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Timed passes after the warm-up (deterministic solvers).
+    #[arg(long, default_value_t = 3)]
+    pub reps: u32,
+    /// Runs with distinct seeds per puzzle (stochastic solvers).
+    #[arg(long, default_value_t = 3)]
+    pub seeds: u32,
+    /// Per-solve time budget in seconds (default: 10 s, stochastic solvers 2 s).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Per-solve cap on the solver's work counter (default: none, stochastic 10 million).
+    #[arg(long, value_name = "N")]
+    pub max_iterations: Option<u64>,
+    /// Solutions to look for: default 2 (proves uniqueness) for solvers that count, else 1.
+    #[arg(long, value_name = "N")]
+    pub solution_limit: Option<u64>,
+    /// Stop repeating a puzzle once its timed passes took this many seconds.
+    #[arg(long, default_value_t = 3.0, value_name = "SECONDS")]
+    pub max_puzzle_seconds: f64,
+    /// Puzzles solved at once (one thread each); 1 keeps timings free of contention.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Output folder for results.csv and the report.
+    #[arg(long, default_value = "reports/latest")]
+    pub out: PathBuf,
+    /// Continue an interrupted run in --out with the options it recorded.
+    #[arg(long)]
+    pub resume: bool,
+    /// Write the results only, no report.
+    #[arg(long)]
+    pub no_report: bool,
+    /// Stop (with an error) after writing this many rows: simulates an interruption in tests.
+    #[arg(long, hide = true)]
+    pub stop_after_rows: Option<usize>,
+}
+
+impl BenchArgs {
+    fn options(&self) -> RunOptions {
+        RunOptions {
+            solvers: self.solvers.clone(),
+            datasets: self.datasets.clone(),
+            limit: self.limit,
+            sample: self.sample,
+            seed: self.seed,
+            reps: self.reps,
+            seeds: self.seeds,
+            timeout: self.timeout,
+            max_iterations: self.max_iterations,
+            solution_limit: self.solution_limit,
+            max_puzzle_seconds: self.max_puzzle_seconds,
+            jobs: self.jobs,
+        }
+    }
+}
+
+/// Options of `sudoku-bench report`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ReportArgs {
+    /// A results CSV written by `bench`.
+    pub results: PathBuf,
+    /// Output folder (default: the folder of the CSV).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// Options of `sudoku-bench reproduce`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ReproduceArgs {
+    /// Output folder for results.csv, table1.md, table1.csv and the two charts.
+    #[arg(long, default_value = "reports/reproduce")]
+    pub out: PathBuf,
+    /// The solver compared with the published figures: the documents' algorithm.
+    #[arg(long, default_value = "naive")]
+    pub solver: String,
+    /// Timed solves per board (median reported).
+    #[arg(long, default_value_t = 3)]
+    pub reps: u32,
+    /// Per-solve time budget in seconds.
+    #[arg(long, default_value_t = 30.0)]
+    pub timeout: f64,
+}
+
+/// A progress bar on a terminal (nothing otherwise), and the hidden `--stop-after-rows` hook.
+struct Progress {
+    bar: ProgressBar,
+    stop_after_rows: Option<usize>,
+    rows: usize,
+}
+
+impl Progress {
+    fn new(stop_after_rows: Option<usize>) -> Progress {
+        let bar = if std::io::stderr().is_terminal() {
+            ProgressBar::new(0).with_style(
+                ProgressStyle::with_template(
+                    "{elapsed_precise} [{bar:40}] {pos}/{len} solves (upper bound), eta {eta} {msg}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+            )
+        } else {
+            ProgressBar::hidden()
+        };
+        Progress {
+            bar,
+            stop_after_rows,
+            rows: 0,
+        }
+    }
+}
+
+impl Observer for Progress {
+    fn planned(&mut self, total: u64, done: u64) {
+        self.bar.set_length(total);
+        self.bar.set_position(done);
+    }
+
+    fn working_on(&mut self, solver: &str, dataset: &str) {
+        self.bar.set_message(format!("{solver} on {dataset}"));
+    }
+
+    fn row(&mut self, _: &Row) -> Result<()> {
+        self.bar.inc(1);
+        self.rows += 1;
+        if self.stop_after_rows.is_some_and(|limit| self.rows >= limit) {
+            bail!(Interrupted);
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// `sudoku-bench bench`: runs, writes `--out/results.csv`, prints the summary, writes the
+/// report beside it.
+pub fn bench(args: &BenchArgs) -> Result<()> {
+    let outcome = sudoku_run::run_in(
+        &args.out,
+        sudoku_registry::registry(),
+        &args.options(),
+        args.resume,
+        &mut Progress::new(args.stop_after_rows),
+    )?;
+    eprintln!(
+        "{} rows in {:.1} s → {}",
+        outcome.rows_written,
+        outcome.elapsed.as_secs_f64(),
+        outcome.csv.display()
+    );
+    let results = sudoku_run::results::read(&outcome.csv)?;
+    let summaries = summary::summarize(&results.rows, &results.solver_metas());
+    println!("{}", summary::to_markdown(&summaries));
+    if !args.no_report {
+        sudoku_report::write_report(&results, &args.out)?;
+        eprintln!("report: {}", args.out.join("index.html").display());
+    }
+    Ok(())
+}
+
+/// `sudoku-bench report`: every table and chart again, from a results file alone.
+pub fn report(args: &ReportArgs) -> Result<()> {
+    let results = sudoku_run::results::read(&args.results)?;
+    let out = args.out.clone().unwrap_or_else(|| {
+        args.results
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+    });
+    let written = sudoku_report::write_report(&results, &out)?;
+    // The page links its CSV: keep a copy beside it when the report goes elsewhere.
+    let beside = out.join(RESULTS_FILE);
+    let same = std::fs::canonicalize(&beside).ok() == std::fs::canonicalize(&args.results).ok();
+    if !same {
+        std::fs::copy(&args.results, &beside)
+            .with_context(|| format!("cannot copy the results to {}", beside.display()))?;
+    }
+    let summaries = summary::summarize(&results.rows, &results.solver_metas());
+    println!("{}", summary::to_markdown(&summaries));
+    eprintln!(
+        "{} files → {}",
+        written.len(),
+        out.join("index.html").display()
+    );
+    Ok(())
+}
+
+/// `sudoku-bench reproduce`: an ordinary run of every solver on the known boards of Table 1,
+/// then the table and charts as a view over its rows.
+pub fn reproduce(args: &ReproduceArgs) -> Result<()> {
+    let registry = sudoku_registry::registry();
+    if !registry.iter().any(|r| r.id() == args.solver) {
+        bail!("no solver `{}` is registered", args.solver);
+    }
+    let outcome = sudoku_run::run_in(
+        &args.out,
+        registry,
+        &sudoku_report::reproduce::run_options(args.reps, args.timeout.max(0.001)),
+        false,
+        &mut Progress::new(None),
+    )?;
+    let results = sudoku_run::results::read(&outcome.csv)?;
+    let table = sudoku_report::reproduce::write(&results, &args.solver, &args.out)?;
+    println!("{table}");
+    eprintln!("written to {}", args.out.display());
+    Ok(())
+}
