@@ -380,6 +380,25 @@ pub struct Scatter {
 }
 
 impl Scatter {
+    /// Lines of how much was solved within each time (log x), as cactus plots and time-to-
+    /// solution distributions draw it.
+    pub fn solved_within(title: String, y_desc: String, series: Vec<Series>) -> Scatter {
+        Scatter {
+            title,
+            x_desc: "time (log scale)".into(),
+            y_desc,
+            series,
+            reference: None,
+            log_x: true,
+            log_y: false,
+            lines: true,
+            x_is_time_us: true,
+            y_is_time_us: false,
+            note: None,
+            legend: SeriesLabelPosition::UpperLeft,
+        }
+    }
+
     fn all_points(&self) -> impl Iterator<Item = &(f64, f64)> {
         self.series
             .iter()

@@ -241,26 +241,20 @@ fn plan_charts(
                  each per-puzzle time budget; further right and lower is slower"
             ),
             chart: Planned::Scatter(Scatter {
-                title: format!("Puzzles solved against time budget — {dataset}"),
                 x_desc: "time budget per puzzle (log scale)".into(),
-                y_desc: format!(
-                    "puzzles solved (of {})",
-                    puzzles
-                        .iter()
-                        .filter(|p| &p.dataset == dataset)
-                        .map(|p| p.puzzle.as_str())
-                        .collect::<std::collections::HashSet<_>>()
-                        .len()
-                ),
-                series,
-                reference: None,
-                log_x: true,
-                log_y: false,
-                lines: true,
-                x_is_time_us: true,
-                y_is_time_us: false,
-                note: None,
-                legend: SeriesLabelPosition::UpperLeft,
+                ..Scatter::solved_within(
+                    format!("Puzzles solved against time budget — {dataset}"),
+                    format!(
+                        "puzzles solved (of {})",
+                        puzzles
+                            .iter()
+                            .filter(|p| &p.dataset == dataset)
+                            .map(|p| p.puzzle.as_str())
+                            .collect::<std::collections::HashSet<_>>()
+                            .len()
+                    ),
+                    series,
+                )
             }),
         });
     }
@@ -339,20 +333,11 @@ fn plan_charts(
                     log_y: false,
                     y_max: Some(105.0),
                 },
-                Scatter {
-                    title: "Stochastic solvers: time to solution".into(),
-                    x_desc: "time (log scale)".into(),
-                    y_desc: "runs solved within the time (%)".into(),
-                    series: distribution,
-                    reference: None,
-                    log_x: true,
-                    log_y: false,
-                    lines: true,
-                    x_is_time_us: true,
-                    y_is_time_us: false,
-                    note: None,
-                    legend: SeriesLabelPosition::UpperLeft,
-                },
+                Scatter::solved_within(
+                    "Stochastic solvers: time to solution".into(),
+                    "runs solved within the time (%)".into(),
+                    distribution,
+                ),
             )),
         });
     }

@@ -22,7 +22,7 @@
 //! - `backtracks`: times a cell ran out of digits and the search returned to the previous one
 //!   (equal to naive's).
 //!
-//! On the documents' named boards (`tests/agreement.rs` checks the equalities and the bound on
+//! On the documents' named boards (`tests/naive_tree.rs` checks the equalities and the bound on
 //! every one) the pruning removes about nine tenths of naive's iterations. Measured with
 //! `cargo run --release -p sudoku-coloring --example named_boards [-- --limit 1]`:
 //!

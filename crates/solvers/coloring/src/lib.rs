@@ -10,7 +10,7 @@
 //!   subgraph, then by lowest index. A vertex whose saturation is N has no colour left, so it is
 //!   picked at once and fails at once: DSATUR finds dead ends as soon as they exist.
 //! - [`FixedOrderColoring`] (`coloring-fixed-order`): the empty cells in fixed row-major order. Its search
-//!   tree is naive backtracking's, node for node (`tests/agreement.rs` checks it), so it is the
+//!   tree is naive backtracking's, node for node (`tests/search.rs` checks it), so it is the
 //!   baseline that shows what the vertex order buys.
 //!
 //! Both try the chosen vertex's feasible colours in increasing order and backtrack when none is
@@ -61,39 +61,50 @@ mod graph;
 pub use graph::Graph;
 
 use sudoku_core::{
-    Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, Outcome, Solver, SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, Outcome, Solver,
+    SolverInfo,
 };
 
-/// Exact DSATUR: backtracking colouring that always colours the most saturated vertex next.
+/// Backtracking colouring of the empty cells; `DSATUR` picks the vertex order (most saturated
+/// first, or fixed row-major). One engine, two registry entries.
 #[derive(Clone, Debug, Default)]
-pub struct Dsatur {
+pub struct Coloring<const DSATUR: bool> {
     scratch: Scratch,
 }
+
+/// Exact DSATUR: backtracking colouring that always colours the most saturated vertex next.
+pub type Dsatur = Coloring<true>;
 
 /// Backtracking colouring in a fixed row-major vertex order: DSATUR's baseline.
-#[derive(Clone, Debug, Default)]
-pub struct FixedOrderColoring {
-    scratch: Scratch,
-}
+pub type FixedOrderColoring = Coloring<false>;
 
-/// DSATUR takes every size: 25×25 boards with 40% of the cells empty take it milliseconds.
-const DSATUR_SIZES: &[usize] = &[4, 6, 9, 12, 16, 25];
-
-/// The fixed order passes the kit up to 16×16; on 25×25 it is too often slow to declare.
-const FIXED_ORDER_SIZES: &[usize] = &[4, 6, 9, 12, 16];
-
-impl Solver for Dsatur {
+impl<const DSATUR: bool> Solver for Coloring<DSATUR> {
     fn info(&self) -> SolverInfo {
+        let (id, description, sizes) = if DSATUR {
+            (
+                "dsatur",
+                "graph colouring by backtracking, most saturated vertex first (DSATUR)",
+                // Every size: 25×25 boards with 40% of the cells empty take it milliseconds.
+                ALL_SIZES,
+            )
+        } else {
+            (
+                "coloring-fixed-order",
+                "graph colouring by backtracking, vertices in fixed row-major order",
+                // Up to 16×16: on 25×25 it is too often slow to declare.
+                &[4, 6, 9, 12, 16][..],
+            )
+        };
         SolverInfo {
-            id: "dsatur",
+            id,
             family: Family::GraphColouring,
-            description: "graph colouring by backtracking, most saturated vertex first (DSATUR)",
-            capabilities: capabilities(DSATUR_SIZES),
+            description,
+            capabilities: Capabilities::exact(sizes).reporting_guesses(),
         }
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        search::<true>(&mut self.scratch, puzzle, budget, |_, _| {})
+        search::<DSATUR>(&mut self.scratch, puzzle, budget, |_, _| {})
     }
 
     fn solve_watched(
@@ -102,36 +113,8 @@ impl Solver for Dsatur {
         budget: &Budget,
         watch: &mut dyn FnMut(usize, u8),
     ) -> Outcome {
-        search::<true>(&mut self.scratch, puzzle, budget, watch)
+        search::<DSATUR>(&mut self.scratch, puzzle, budget, watch)
     }
-}
-
-impl Solver for FixedOrderColoring {
-    fn info(&self) -> SolverInfo {
-        SolverInfo {
-            id: "coloring-fixed-order",
-            family: Family::GraphColouring,
-            description: "graph colouring by backtracking, vertices in fixed row-major order",
-            capabilities: capabilities(FIXED_ORDER_SIZES),
-        }
-    }
-
-    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        search::<false>(&mut self.scratch, puzzle, budget, |_, _| {})
-    }
-
-    fn solve_watched(
-        &mut self,
-        puzzle: &Grid,
-        budget: &Budget,
-        watch: &mut dyn FnMut(usize, u8),
-    ) -> Outcome {
-        search::<false>(&mut self.scratch, puzzle, budget, watch)
-    }
-}
-
-fn capabilities(sizes: &'static [usize]) -> Capabilities {
-    Capabilities::exact(sizes).reporting_guesses()
 }
 
 /// Colour counts are kept in rows of this many bytes per vertex (colours 1..=25).
