@@ -25,8 +25,7 @@ fn grouped(n: u64) -> String {
 fn counters_json(outcome: &Outcome) -> serde_json::Value {
     outcome
         .counters
-        .named()
-        .iter()
+        .all()
         .map(|(name, value)| (name.to_string(), json!(value)))
         .collect::<serde_json::Map<_, _>>()
         .into()
@@ -61,10 +60,9 @@ impl Printer {
                 }
                 let counters: Vec<String> = outcome
                     .counters
-                    .named()
-                    .iter()
+                    .all()
                     .filter(|(_, value)| *value > 0)
-                    .map(|(name, value)| format!("{name} {}", grouped(*value)))
+                    .map(|(name, value)| format!("{name} {}", grouped(value)))
                     .collect();
                 println!("counters: {}", counters.join(", "));
                 println!();

@@ -469,11 +469,15 @@ impl Counters {
         }
     }
 
+    /// Every counter as `(name, value)`: the fixed ones in [`Counters::FIXED`] order, then the
+    /// extras. What tables, CSV rows and JSON show.
+    pub fn all(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
+        self.named().into_iter().chain(self.extras.iter().copied())
+    }
+
     /// The counter called `name`, fixed or extra; 0 when the solver never set it.
     pub fn get(&self, name: &str) -> u64 {
-        self.named()
-            .into_iter()
-            .chain(self.extras.iter().copied())
+        self.all()
             .find(|(n, _)| *n == name)
             .map_or(0, |(_, value)| value)
     }

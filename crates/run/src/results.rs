@@ -297,9 +297,7 @@ impl Row {
 
     pub fn counters_from(counters: &Counters) -> Vec<(String, u64)> {
         counters
-            .named()
-            .into_iter()
-            .chain(counters.extras.iter().copied())
+            .all()
             .map(|(name, value)| (name.to_string(), value))
             .collect()
     }
