@@ -123,6 +123,9 @@ pub struct Capabilities {
     /// The counter [`Budget::max_iterations`] caps and reports show as the solver's work: one of
     /// [`Counters::FIXED`] or a name it adds with [`Counters::add`].
     pub work_counter: &'static str,
+    /// Each unit of the work counter is a whole engine run (an integer program, a SAT call), not
+    /// a search step, so a cap of a few units is already a large budget.
+    pub coarse_work: bool,
 }
 
 impl Capabilities {
@@ -135,6 +138,7 @@ impl Capabilities {
             sizes,
             reports_guesses: false,
             work_counter: "iterations",
+            coarse_work: false,
         }
     }
 
@@ -175,6 +179,15 @@ impl Capabilities {
     pub fn work_counter(self, name: &'static str) -> Capabilities {
         Capabilities {
             work_counter: name,
+            ..self
+        }
+    }
+
+    /// The work counter counts whole engine runs (see [`Capabilities::coarse_work`]).
+    pub fn counting_engine_runs(self, name: &'static str) -> Capabilities {
+        Capabilities {
+            work_counter: name,
+            coarse_work: true,
             ..self
         }
     }

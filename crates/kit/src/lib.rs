@@ -64,10 +64,31 @@ pub const INCOMPLETE_CAP: u64 = 10_000_000;
 
 /// The iteration caps the kit stops solves with, in the solver's declared work counter.
 const CAPS: [u64; 3] = [1, 100, 10_000];
+/// The caps tried on a solver whose work units are whole engine runs: each is a large budget.
+const COARSE_CAPS: [u64; 3] = [1, 2, 5];
 
 /// Solutions listed at most by [`check_agreement`]: above every corpus count, so whole solution
 /// sets are compared (puzzles with more are compared on their counts only).
 const AGREEMENT_LIMIT: usize = 1000;
+
+/// The most solutions the kit has a solver with coarse work units count ([`Capabilities::coarse_work`]:
+/// one engine run per solution, each slower than the last as exclusion cuts pile up); above it,
+/// the count must stop exactly at the limit.
+pub const COARSE_COUNT_LIMIT: u64 = 20;
+
+/// The work caps the kit stops `caps` with.
+fn caps_tried(caps: &Capabilities) -> [u64; 3] {
+    if caps.coarse_work { COARSE_CAPS } else { CAPS }
+}
+
+/// How many solutions the kit asks `caps` to count.
+fn count_limit(caps: &Capabilities) -> u64 {
+    if caps.coarse_work {
+        COARSE_COUNT_LIMIT
+    } else {
+        u64::MAX
+    }
+}
 
 /// What a corpus case is, by its clues and count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,11 +283,12 @@ fn check_solved_share(report: &Report) -> Result<(), String> {
 /// A counting solver finds exactly the corpus's count, stops at a limit, and lists distinct
 /// solutions.
 fn check_counts(solver: &mut dyn Solver, case: &Case) -> Result<(), String> {
-    let all = solve_checked(solver, &case.puzzle, &bounded(Budget::count(u64::MAX)));
+    let limit = count_limit(&solver.info().capabilities);
+    let all = solve_checked(solver, &case.puzzle, &bounded(Budget::count(limit)));
     expect_verdict(&all, Verdict::Solved)?;
-    if all.solution_count != case.count {
+    if all.solution_count != case.count.min(limit) {
         return Err(format!(
-            "counted {} solutions, the corpus says {}",
+            "counted {} solutions up to {limit}, the corpus says {}",
             all.solution_count, case.count
         ));
     }
@@ -371,7 +393,7 @@ fn check_budgets(solver: &mut dyn Solver, caps: &Capabilities, report: &mut Repo
         "budget (past deadline)",
         gave_up(&outcome, StopReason::Deadline),
     );
-    for cap in CAPS {
+    for cap in caps_tried(caps) {
         let capped = bounded(base.clone()).with_max_iterations(cap);
         let outcome = solve_checked(solver, &puzzle, &capped);
         let result = gave_up(&outcome, StopReason::IterationCap).and_then(|()| {
@@ -490,20 +512,26 @@ fn watch_replays(
 fn check_clean_after_stop(solver: &mut dyn Solver, caps: &Capabilities) -> Result<(), String> {
     let (endless, base) = endless_task(caps);
     let probe = hardest_unique(endless.shape()).ok_or("no unique case to probe with")?;
-    let probe_budget = bounded(if caps.counts_solutions {
-        Budget::unique()
-    } else {
-        Budget::solve()
-    });
-    let before = solve_checked(solver, &probe, &probe_budget);
-    let cancelled = bounded(base.clone()).with_cancel(Arc::new(AtomicBool::new(true)));
-    let capped = CAPS.map(|cap| bounded(base.clone()).with_max_iterations(cap));
-    for stop in capped.into_iter().chain([cancelled]) {
+    // Made fresh for every solve, so no probe inherits a deadline another solve used up.
+    let probe_budget = || {
+        bounded(if caps.counts_solutions {
+            Budget::unique()
+        } else {
+            Budget::solve()
+        })
+    };
+    let before = solve_checked(solver, &probe, &probe_budget());
+    let stops = caps_tried(caps).map(Some).into_iter().chain([None]);
+    for cap in stops {
+        let stop = match cap {
+            Some(cap) => bounded(base.clone()).with_max_iterations(cap),
+            None => bounded(base.clone()).with_cancel(Arc::new(AtomicBool::new(true))),
+        };
         let stopped = solve_checked(solver, &endless, &stop);
         if !matches!(stopped.verdict, Verdict::GaveUp(_)) {
             return Err(format!("expected a stopped solve, got {}", stopped.verdict));
         }
-        let after = solve_checked(solver, &probe, &probe_budget);
+        let after = solve_checked(solver, &probe, &probe_budget());
         if after != before {
             return Err(format!(
                 "after a solve {}, the next solve differs: {} with {:?}, before {} with {:?}",
@@ -542,7 +570,10 @@ pub fn check_agreement(solver: &mut dyn Solver, reference: &mut dyn Solver) -> R
         .puzzles
         .into_iter()
         .map(|puzzle| (format!("named board {}", puzzle.id), puzzle.grid));
-    let list = bounded(Budget::list(AGREEMENT_LIMIT));
+    let limit = count_limit(&caps)
+        .min(count_limit(&theirs_caps))
+        .min(AGREEMENT_LIMIT as u64);
+    let list = bounded(Budget::list(limit as usize));
     let ours_budget = if caps.counts_solutions {
         list.clone()
     } else {
@@ -556,14 +587,14 @@ pub fn check_agreement(solver: &mut dyn Solver, reference: &mut dyn Solver) -> R
         }
         let ours = solve_checked(solver, &puzzle, &ours_budget);
         let theirs = solve_checked(reference, &puzzle, &list);
-        let result = agree(&ours, &theirs, caps.counts_solutions);
+        let result = agree(&ours, &theirs, caps.counts_solutions, limit);
         let what = format!("{label}, against {}", reference.info().id);
         report.record(&what, result);
     }
     report
 }
 
-fn agree(ours: &Outcome, theirs: &Outcome, counting: bool) -> Result<(), String> {
+fn agree(ours: &Outcome, theirs: &Outcome, counting: bool, limit: u64) -> Result<(), String> {
     if ours.verdict != theirs.verdict {
         return Err(format!(
             "{}, the reference {}",
@@ -578,11 +609,11 @@ fn agree(ours: &Outcome, theirs: &Outcome, counting: bool) -> Result<(), String>
             ));
         }
         let set = |outcome: &Outcome| outcome.solutions.iter().cloned().collect::<HashSet<_>>();
-        if listed_all(theirs) && set(ours) != set(theirs) {
+        if listed_all(theirs, limit) && set(ours) != set(theirs) {
             return Err("the same count, but different solutions".into());
         }
     } else if let Some(first) = ours.solutions.first()
-        && listed_all(theirs)
+        && listed_all(theirs, limit)
         && !theirs.solutions.contains(first)
     {
         return Err("a solution the reference did not find".into());
@@ -591,8 +622,9 @@ fn agree(ours: &Outcome, theirs: &Outcome, counting: bool) -> Result<(), String>
 }
 
 /// Whether the reference listed every solution there is, not just the first [`AGREEMENT_LIMIT`].
-fn listed_all(theirs: &Outcome) -> bool {
-    theirs.solution_count < AGREEMENT_LIMIT as u64
+/// Whether the reference listed every solution (it stopped below the limit it was given).
+fn listed_all(theirs: &Outcome, limit: u64) -> bool {
+    theirs.solution_count < limit
 }
 
 /// Runs [`check_agreement`] and panics with every disagreement listed if there are any.

@@ -5,11 +5,17 @@
 
 pub use sudoku_core::Registered;
 use sudoku_core::Solver;
+use sudoku_ilp::{Backend, Ilp};
 
 /// The entry for a solver type in its default configuration. A variant with parameters is
 /// `Registered::new(|| Box::new(MySolver::with(..)))`, one line like this one.
 fn entry<S: Solver + Default + 'static>() -> Registered {
     Registered::of::<S>()
+}
+
+/// An integer-programming variant: one backend, with or without the presolve.
+fn ilp(backend: Backend, presolve: bool) -> Registered {
+    Registered::new(move || Box::new(Ilp::new(backend, presolve)))
 }
 
 /// Every registered solver, in the order reports list them.
@@ -21,6 +27,13 @@ pub fn registry() -> Vec<Registered> {
         entry::<sudoku_dlx::Dlx>(),
         entry::<sudoku_coloring::Dsatur>(),
         entry::<sudoku_coloring::FixedOrderColoring>(),
+        ilp(Backend::Cbc, false),
+        ilp(Backend::Cbc, true),
+        ilp(Backend::Glpk, false),
+        ilp(Backend::Glpk, true),
+        ilp(Backend::Microlp, false),
+        ilp(Backend::Microlp, true),
+        entry::<sudoku_sat::Sat>(),
         // New solvers: one `entry::<Type>()` line above this comment.
     ]
 }

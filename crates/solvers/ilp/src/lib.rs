@@ -1,0 +1,298 @@
+//! Sudoku as a 0/1 integer program, the model of the thesis (reference document 002), solved by a
+//! general-purpose engine through `good_lp`.
+//!
+//! # The model
+//! A binary variable x[cell, digit] for every cell and digit (729 on 9×9) and only equality rows,
+//! no objective: each cell takes one digit (81 rows), each digit sits once in each row, column
+//! and box (3·81 rows), and each clue is fixed by a row of its own. The engine is asked for any
+//! feasible point.
+//!
+//! The presolved variant (`…-presolve`) first places what naked and hidden singles decide, then
+//! builds variables only for the digits still possible in the cells still empty, and rows only
+//! for the digits a unit still lacks: on most 9×9 puzzles a few hundred variables or none.
+//!
+//! # Uniqueness and counting
+//! As integer programmers do it: after a solution, the cut "the variables it sets sum to at most
+//! (cells decided − 1)" excludes exactly that assignment, and the program is solved again, up to
+//! the budget's solution limit. An infeasible program ends the enumeration, so a count below the
+//! limit is exact; an infeasible first program proves the puzzle unsolvable.
+//!
+//! # Backends
+//! - `ilp-cbc`: COIN-OR CBC, linked from Debian's `coinor-libcbc-dev`, single-threaded, logging
+//!   off. CBC is not thread-safe; `good_lp`'s `singlethread-cbc` lock lets one solve run at a
+//!   time in a process, so threads queue and parallel measurements want processes.
+//! - `ilp-microlp`: `microlp`, pure Rust, for machines where nothing can be installed.
+//! - `ilp-glpk`: GLPK's `glpsol` (Debian `glpk-utils`), the thesis's own engine, driven through
+//!   `lp-solvers` as a child process with an LP file.
+//!
+//! A backend that reports an error is a [`Verdict::Failed`] outcome naming it (and the package to
+//! install when the engine is missing); one that stops on its time limit gives up. Whatever a
+//! backend calls optimal is decoded and verified by the caller like any answer: an invalid grid
+//! is a wrong answer, never a success.
+//!
+//! # Counters and budget
+//! `iterations`: programs solved (the work counter the cap limits; each is a whole engine run).
+//! Extras: `variables` and `rows` of the program before any cut. The budget is checked before every
+//! program; the deadline left is handed to the engine as its time limit (CBC counts whole
+//! seconds). A cancel flag is seen between programs, not inside one.
+//!
+//! # Cost and limits
+//! Every program is a fresh engine run, so a uniqueness check costs two runs. The thesis's model
+//! grows as N³ variables: 4,096 on 16×16, 15,625 on 25×25. Declared sizes: every size for CBC and
+//! GLPK, up to 9×9 for microlp, whose branch and bound has no cuts.
+//!
+//! # When to use it
+//! To compare specialised search with the general engines people reach for, and to re-measure
+//! the thesis's figure with its own model (and, with `ilp-glpk`, its own engine).
+
+mod model;
+
+use std::time::Instant;
+
+use good_lp::solvers::lp_solvers::{GlpkSolver, LpSolver};
+use good_lp::{
+    Expression, ProblemVariables, ResolutionError, Solution, SolutionStatus, SolverModel, Variable,
+    WithTimeLimit, coin_cbc, constraint, microlp, variable,
+};
+use sudoku_core::{
+    ALL_SIZES, Budget, Capabilities, Counters, Family, Found, Grid, Outcome, Solver, SolverInfo,
+    StopReason,
+};
+
+pub use model::Model;
+
+/// The engine a program is handed to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Cbc,
+    Microlp,
+    Glpk,
+}
+
+impl Backend {
+    fn name(self) -> &'static str {
+        match self {
+            Backend::Cbc => "cbc",
+            Backend::Microlp => "microlp",
+            Backend::Glpk => "glpk",
+        }
+    }
+}
+
+/// The integer-programming solver: one backend, with or without the presolve.
+#[derive(Clone, Copy, Debug)]
+pub struct Ilp {
+    backend: Backend,
+    presolve: bool,
+}
+
+impl Ilp {
+    pub fn new(backend: Backend, presolve: bool) -> Ilp {
+        Ilp { backend, presolve }
+    }
+}
+
+impl Default for Ilp {
+    /// CBC with the thesis's model.
+    fn default() -> Ilp {
+        Ilp::new(Backend::Cbc, false)
+    }
+}
+
+impl Solver for Ilp {
+    fn info(&self) -> SolverInfo {
+        let (id, description) = match (self.backend, self.presolve) {
+            (Backend::Cbc, false) => ("ilp-cbc", "0/1 integer program (the thesis's model), CBC"),
+            (Backend::Cbc, true) => (
+                "ilp-cbc-presolve",
+                "0/1 integer program over what singles leave open, CBC",
+            ),
+            (Backend::Microlp, false) => (
+                "ilp-microlp",
+                "0/1 integer program (the thesis's model), microlp (pure Rust)",
+            ),
+            (Backend::Microlp, true) => (
+                "ilp-microlp-presolve",
+                "0/1 integer program over what singles leave open, microlp (pure Rust)",
+            ),
+            (Backend::Glpk, false) => (
+                "ilp-glpk",
+                "0/1 integer program (the thesis's model), GLPK's glpsol as the thesis ran it",
+            ),
+            (Backend::Glpk, true) => (
+                "ilp-glpk-presolve",
+                "0/1 integer program over what singles leave open, GLPK's glpsol",
+            ),
+        };
+        let sizes = match self.backend {
+            Backend::Microlp => &[4, 6, 9][..],
+            Backend::Cbc | Backend::Glpk => ALL_SIZES,
+        };
+        SolverInfo {
+            id,
+            family: Family::LinearProgramming,
+            description,
+            capabilities: Capabilities::exact(sizes).counting_engine_runs("iterations"),
+        }
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        let mut counters = Counters::default();
+        let mut found = Found::new(budget);
+        let model = if self.presolve {
+            Model::presolved(puzzle)
+        } else {
+            Some(Model::thesis(puzzle))
+        };
+        let Some(model) = model.filter(|m| !m.has_empty_row()) else {
+            return found.into_outcome(None, counters);
+        };
+        counters.add("variables", model.variables.len() as u64);
+        counters.add("rows", model.rows.len() as u64);
+        if model.variables.is_empty() {
+            // Propagation settled every cell: the one solution needs no engine.
+            found.record(|| model.base.clone());
+            return found.into_outcome(None, counters);
+        }
+        let mut cuts: Vec<Vec<usize>> = Vec::new();
+        loop {
+            if let Err(reason) = budget.check(counters.iterations) {
+                return found.into_outcome(Some(reason), counters);
+            }
+            counters.iterations += 1;
+            match self.run(&model, &cuts, budget) {
+                Ok(Some(values)) => {
+                    let solution = model.decode(&values);
+                    cuts.push(model.chosen(&solution));
+                    if found.record(|| solution) {
+                        return found.into_outcome(None, counters);
+                    }
+                }
+                Ok(None) => return found.into_outcome(None, counters),
+                Err(Stop::GaveUp(reason)) => return found.into_outcome(Some(reason), counters),
+                Err(Stop::Failed(why)) => {
+                    return Outcome::failed(
+                        format!("{} backend: {why}", self.backend.name()),
+                        counters,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Why a program gave no answer.
+enum Stop {
+    GaveUp(StopReason),
+    Failed(String),
+}
+
+impl Ilp {
+    /// Builds the program with its cuts and hands it to the backend: the variables' values, or
+    /// `None` when it is infeasible.
+    fn run(
+        &self,
+        model: &Model,
+        cuts: &[Vec<usize>],
+        budget: &Budget,
+    ) -> Result<Option<Vec<f64>>, Stop> {
+        let mut problem = ProblemVariables::new();
+        let x: Vec<Variable> = problem.add_vector(variable().binary(), model.variables.len());
+        let sum = |vars: &[usize]| vars.iter().map(|&v| x[v]).sum::<Expression>();
+        let mut rows: Vec<good_lp::Constraint> = model
+            .rows
+            .iter()
+            .map(|row| constraint!(sum(row) == 1))
+            .collect();
+        let limit = model.cells as f64 - 1.0;
+        rows.extend(cuts.iter().map(|cut| constraint!(sum(cut) <= limit)));
+        // No objective: any feasible point will do. The LP file GLPK reads cannot hold an empty
+        // objective, so it gets the first row's sum, which is 1 at every feasible point.
+        let objective = match self.backend {
+            Backend::Glpk => sum(&model.rows[0]),
+            Backend::Cbc | Backend::Microlp => Expression::from(0.0),
+        };
+        let unsolved = problem.minimise(objective);
+        let seconds = match budget.deadline {
+            Some(deadline) => {
+                let left = deadline.saturating_duration_since(Instant::now());
+                // GLPK takes whole seconds: below one, it would stop at once, without an answer.
+                let least = match self.backend {
+                    Backend::Glpk => std::time::Duration::from_secs(1),
+                    Backend::Cbc | Backend::Microlp => std::time::Duration::ZERO,
+                };
+                if left <= least {
+                    return Err(Stop::GaveUp(StopReason::Deadline));
+                }
+                Some(left.as_secs_f64())
+            }
+            None => None,
+        };
+        match self.backend {
+            Backend::Cbc => {
+                let mut program = unsolved.using(coin_cbc);
+                program.set_log_level(0);
+                solve(program, rows, seconds, &x)
+            }
+            Backend::Microlp => solve(unsolved.using(microlp), rows, seconds, &x),
+            Backend::Glpk => {
+                if !glpsol_installed() {
+                    return Err(Stop::Failed(
+                        "glpsol not found: install GLPK (Debian package glpk-utils)".into(),
+                    ));
+                }
+                solve(
+                    unsolved.using(LpSolver(GlpkSolver::new())),
+                    rows,
+                    seconds,
+                    &x,
+                )
+            }
+        }
+    }
+}
+
+/// Adds the rows, sets the time limit and solves, in any backend.
+fn solve<M>(
+    mut program: M,
+    rows: Vec<good_lp::Constraint>,
+    seconds: Option<f64>,
+    x: &[Variable],
+) -> Result<Option<Vec<f64>>, Stop>
+where
+    M: SolverModel<Error = ResolutionError> + WithTimeLimit,
+{
+    for row in rows {
+        program.add_constraint(row);
+    }
+    if let Some(seconds) = seconds {
+        program = program.with_time_limit(seconds);
+    }
+    let started = Instant::now();
+    // Engines count their limit in whole seconds at best: one that used its last whole second
+    // may have stopped on time rather than proved anything.
+    let out_of_time =
+        || seconds.is_some_and(|limit| started.elapsed().as_secs_f64() + 1.0 >= limit.floor());
+    match program.solve() {
+        Ok(solution) if matches!(solution.status(), SolutionStatus::Optimal) => {
+            Ok(Some(x.iter().map(|&v| solution.value(v)).collect()))
+        }
+        Ok(_) => Err(Stop::GaveUp(StopReason::Deadline)),
+        Err(ResolutionError::Infeasible) => Ok(None),
+        // The program is bounded (binary variables), so "unbounded" is GLPK's way of saying it
+        // found no integer point: infeasible, unless its time ran out first.
+        Err(ResolutionError::Unbounded) if out_of_time() => Err(Stop::GaveUp(StopReason::Deadline)),
+        Err(ResolutionError::Unbounded) => Ok(None),
+        Err(_) if out_of_time() => Err(Stop::GaveUp(StopReason::Deadline)),
+        Err(error) => Err(Stop::Failed(error.to_string())),
+    }
+}
+
+fn glpsol_installed() -> bool {
+    std::process::Command::new("glpsol")
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}

@@ -1,0 +1,171 @@
+//! The 0/1 model, backend-neutral: which cells and digits get a variable, and the rows over them.
+
+use sudoku_core::{DigitSet, Grid, Shape, UnitKind, candidates};
+
+const UNITS: [UnitKind; 3] = [UnitKind::Row, UnitKind::Column, UnitKind::Box];
+
+/// The variables and rows of one puzzle's program. A variable is `x[cell, digit]`; every row is
+/// "the sum of these variables equals 1" (the thesis's model has only such rows), and clues are
+/// rows over a single variable.
+#[derive(Clone, Debug)]
+pub struct Model {
+    pub shape: Shape,
+    /// The board the model completes: clues, and for the presolved model what propagation placed.
+    pub base: Grid,
+    /// `(cell, digit)` of each variable, in variable order.
+    pub variables: Vec<(usize, u8)>,
+    /// Each row: the variables whose sum is 1.
+    pub rows: Vec<Vec<usize>>,
+    /// Cells the model decides (one variable set among each cell's).
+    pub cells: usize,
+}
+
+impl Model {
+    /// The thesis's model: a variable for every cell and digit; one digit per cell, each digit
+    /// once per row, column and box, and each clue fixed by a row of its own.
+    pub fn thesis(puzzle: &Grid) -> Model {
+        let shape = puzzle.shape();
+        let all: DigitSet = ((1u32 << shape.size()) - 1) << 1;
+        let mut model = Model::over(shape, Grid::empty(shape), &vec![all; shape.cell_count()]);
+        for (cell, &clue) in puzzle.cells().iter().enumerate() {
+            if clue != 0 {
+                let variable = model
+                    .variable(cell, clue)
+                    .expect("every digit has a variable");
+                model.rows.push(vec![variable]);
+            }
+        }
+        model
+    }
+
+    /// The presolved model: naked and hidden singles placed first, then variables only for the
+    /// digits still possible in the cells still empty. `None` when propagation finds the puzzle
+    /// has no solution.
+    pub fn presolved(puzzle: &Grid) -> Option<Model> {
+        let board = propagate(puzzle)?;
+        let domains = candidates(&board);
+        Some(Model::over(puzzle.shape(), board, &domains))
+    }
+
+    /// Variables for the empty cells of `base`, over `domains`; a row per empty cell, and per
+    /// unit and digit not yet placed in that unit.
+    fn over(shape: Shape, base: Grid, domains: &[DigitSet]) -> Model {
+        let mut variables = Vec::new();
+        let mut rows = Vec::new();
+        let mut of_cell = vec![Vec::new(); shape.cell_count()];
+        for cell in (0..shape.cell_count()).filter(|&c| base.get(c) == 0) {
+            for digit in digits(domains[cell]) {
+                of_cell[cell].push(variables.len());
+                variables.push((cell, digit));
+            }
+            rows.push(of_cell[cell].clone());
+        }
+        let cells = rows.len();
+        for kind in UNITS {
+            for unit in 0..shape.size() {
+                let members: Vec<usize> = shape.unit_cells(kind, unit).collect();
+                for digit in 1..=shape.size() as u8 {
+                    if members.iter().any(|&c| base.get(c) == digit) {
+                        continue;
+                    }
+                    rows.push(
+                        members
+                            .iter()
+                            .flat_map(|&c| of_cell[c].iter().copied())
+                            .filter(|&v| variables[v].1 == digit)
+                            .collect(),
+                    );
+                }
+            }
+        }
+        Model {
+            shape,
+            base,
+            variables,
+            rows,
+            cells,
+        }
+    }
+
+    fn variable(&self, cell: usize, digit: u8) -> Option<usize> {
+        self.variables.iter().position(|&v| v == (cell, digit))
+    }
+
+    /// Whether a row can never hold (no variable may be 1): the program is infeasible as built.
+    pub fn has_empty_row(&self) -> bool {
+        self.rows.iter().any(Vec::is_empty)
+    }
+
+    /// The board a 0/1 assignment describes: in each cell the digit of its largest variable.
+    pub fn decode(&self, values: &[f64]) -> Grid {
+        let mut grid = self.base.clone();
+        let mut best = vec![f64::NEG_INFINITY; self.shape.cell_count()];
+        for (&(cell, digit), &value) in self.variables.iter().zip(values) {
+            if value > best[cell] {
+                best[cell] = value;
+                grid.set(cell, digit);
+            }
+        }
+        grid
+    }
+
+    /// The variables set in `solution`: the cut that excludes it is "their sum is at most
+    /// `cells - 1`".
+    pub fn chosen(&self, solution: &Grid) -> Vec<usize> {
+        (0..self.variables.len())
+            .filter(|&v| {
+                let (cell, digit) = self.variables[v];
+                solution.get(cell) == digit
+            })
+            .collect()
+    }
+}
+
+fn digits(set: DigitSet) -> impl Iterator<Item = u8> {
+    (1..=25u8).filter(move |&d| set & (1 << d) != 0)
+}
+
+/// Naked and hidden singles to a fixpoint, one placement at a time (so no placement rests on
+/// stale candidates); `None` on a contradiction: a cell without a digit, or a digit without a
+/// cell in some unit.
+fn propagate(puzzle: &Grid) -> Option<Grid> {
+    let mut board = puzzle.clone();
+    while let Some((cell, digit)) = next_single(&board)? {
+        board.set(cell, digit);
+    }
+    Some(board)
+}
+
+/// The first naked single, else the first hidden single; `Some(None)` when there is neither,
+/// `None` on a contradiction.
+fn next_single(board: &Grid) -> Option<Option<(usize, u8)>> {
+    let shape = board.shape();
+    let domains = candidates(board);
+    let empty = || (0..shape.cell_count()).filter(|&c| board.get(c) == 0);
+    for cell in empty() {
+        match domains[cell].count_ones() {
+            0 => return None,
+            1 => return Some(Some((cell, domains[cell].trailing_zeros() as u8))),
+            _ => {}
+        }
+    }
+    for kind in UNITS {
+        for unit in 0..shape.size() {
+            let members: Vec<usize> = shape.unit_cells(kind, unit).collect();
+            for digit in 1..=shape.size() as u8 {
+                if members.iter().any(|&c| board.get(c) == digit) {
+                    continue;
+                }
+                let mut places = members
+                    .iter()
+                    .filter(|&&c| board.get(c) == 0 && domains[c] & (1 << digit) != 0);
+                match (places.next(), places.next()) {
+                    (None, _) => return None,
+                    (Some(&cell), None) => return Some(Some((cell, digit))),
+                    _ => {}
+                }
+            }
+        }
+    }
+    Some(None)
+}
