@@ -89,7 +89,7 @@ impl std::error::Error for Violation {}
 pub fn find_conflict(grid: &Grid) -> Option<Conflict> {
     let shape = grid.shape();
     let n = shape.size();
-    for unit in [UnitKind::Row, UnitKind::Column, UnitKind::Box] {
+    for unit in UnitKind::ALL {
         for index in 0..n {
             let mut seen_at = [usize::MAX; 26];
             for cell in shape.unit_cells(unit, index) {
@@ -172,10 +172,7 @@ pub fn candidates(grid: &Grid) -> Vec<DigitSet> {
     let mut used = [[0 as DigitSet; 25]; 3];
     for (cell, &digit) in grid.cells().iter().enumerate() {
         if digit != 0 {
-            for (k, unit) in [UnitKind::Row, UnitKind::Column, UnitKind::Box]
-                .into_iter()
-                .enumerate()
-            {
+            for (k, unit) in UnitKind::ALL.into_iter().enumerate() {
                 used[k][shape.unit_of(unit, cell)] |= 1 << digit;
             }
         }

@@ -17,6 +17,11 @@ pub enum UnitKind {
     Box,
 }
 
+impl UnitKind {
+    /// Every kind, in the order rows, columns, boxes.
+    pub const ALL: [UnitKind; 3] = [UnitKind::Row, UnitKind::Column, UnitKind::Box];
+}
+
 impl fmt::Display for UnitKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -172,7 +177,7 @@ mod tests {
     #[test]
     fn units_partition_the_grid() {
         for shape in Shape::ALL {
-            for kind in [UnitKind::Row, UnitKind::Column, UnitKind::Box] {
+            for kind in UnitKind::ALL {
                 let mut seen = vec![0; shape.cell_count()];
                 for unit in 0..shape.size() {
                     for cell in shape.unit_cells(kind, unit) {

@@ -292,11 +292,15 @@ where
     }
 }
 
+/// Whether GLPK's `glpsol` runs here: asked once per process, not once per program.
 fn glpsol_installed() -> bool {
-    std::process::Command::new("glpsol")
-        .arg("--version")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok_and(|status| status.success())
+    static INSTALLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *INSTALLED.get_or_init(|| {
+        std::process::Command::new("glpsol")
+            .arg("--version")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success())
+    })
 }

@@ -2,8 +2,6 @@
 
 use sudoku_core::{DigitSet, Grid, Shape, UnitKind, candidates};
 
-const UNITS: [UnitKind; 3] = [UnitKind::Row, UnitKind::Column, UnitKind::Box];
-
 /// The variables and rows of one puzzle's program. A variable is `x[cell, digit]`; every row is
 /// "the sum of these variables equals 1" (the thesis's model has only such rows), and clues are
 /// rows over a single variable.
@@ -29,9 +27,8 @@ impl Model {
         let mut model = Model::over(shape, Grid::empty(shape), &vec![all; shape.cell_count()]);
         for (cell, &clue) in puzzle.cells().iter().enumerate() {
             if clue != 0 {
-                let variable = model
-                    .variable(cell, clue)
-                    .expect("every digit has a variable");
+                // Variables run by cell, then digit, and every cell has all of them here.
+                let variable = cell * shape.size() + usize::from(clue) - 1;
                 model.rows.push(vec![variable]);
             }
         }
@@ -61,7 +58,7 @@ impl Model {
             rows.push(of_cell[cell].clone());
         }
         let cells = rows.len();
-        for kind in UNITS {
+        for kind in UnitKind::ALL {
             for unit in 0..shape.size() {
                 let members: Vec<usize> = shape.unit_cells(kind, unit).collect();
                 for digit in 1..=shape.size() as u8 {
@@ -85,10 +82,6 @@ impl Model {
             rows,
             cells,
         }
-    }
-
-    fn variable(&self, cell: usize, digit: u8) -> Option<usize> {
-        self.variables.iter().position(|&v| v == (cell, digit))
     }
 
     /// Whether a row can never hold (no variable may be 1): the program is infeasible as built.
@@ -149,7 +142,7 @@ fn next_single(board: &Grid) -> Option<Option<(usize, u8)>> {
             _ => {}
         }
     }
-    for kind in UNITS {
+    for kind in UnitKind::ALL {
         for unit in 0..shape.size() {
             let members: Vec<usize> = shape.unit_cells(kind, unit).collect();
             for digit in 1..=shape.size() as u8 {

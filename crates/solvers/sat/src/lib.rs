@@ -69,12 +69,6 @@ use sudoku_core::{
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Sat;
 
-impl Sat {
-    pub fn new() -> Sat {
-        Sat
-    }
-}
-
 impl Solver for Sat {
     fn info(&self) -> SolverInfo {
         SolverInfo {
@@ -107,7 +101,7 @@ fn rules(shape: Shape, mut clause: impl FnMut(&[i32])) {
         group.extend((1..=n).map(|value| var(n, cell, value)));
         exactly_one(&group, &mut clause);
     }
-    for kind in [UnitKind::Row, UnitKind::Column, UnitKind::Box] {
+    for kind in UnitKind::ALL {
         for unit in 0..n {
             for value in 1..=n {
                 group.clear();
