@@ -102,15 +102,8 @@ pub fn execute(
     let sink = Mutex::new((file, observer));
     let mut current: Option<(usize, Box<dyn Solver>)> = None;
     let mut last_group = None;
-    let mut start = 0;
-    while start < tasks.len() {
-        let batch = tasks[start].batch();
-        let end = start
-            + tasks[start..]
-                .iter()
-                .take_while(|t| t.batch() == batch)
-                .count();
-        let (solver_index, dataset_index, phase, _) = batch;
+    for batch in tasks.chunk_by(|a, b| a.batch() == b.batch()) {
+        let (solver_index, dataset_index, phase, _) = batch[0].batch();
         let (meta, dataset) = (&metas[solver_index], &datasets[dataset_index]);
         if current.as_ref().is_none_or(|(i, _)| *i != solver_index) {
             current = Some((solver_index, solvers[solver_index].make()));
@@ -129,7 +122,7 @@ pub fn execute(
                 dataset.puzzles[t.puzzle].id.clone(),
             )
         };
-        let todo: Vec<Task> = tasks[start..end]
+        let todo: Vec<Task> = batch
             .iter()
             .filter(|t| !done.contains(&row_key(meta, dataset, t)))
             .filter(|t| {
@@ -166,7 +159,6 @@ pub fn execute(
         for (task, row) in todo.iter().zip(&rows) {
             state.entry(key(task)).or_default().record(row);
         }
-        start = end;
     }
     let (file, _) = sink
         .into_inner()
