@@ -5,14 +5,20 @@ if ! command -v cargo >/dev/null 2>&1; then
     exit 1
 fi
 
-# The integer-programming solvers link CBC (coinor-libcbc-dev) and run GLPK's glpsol
-# (glpk-utils), both from Debian's packages.
+# The integer-programming solvers link CBC (coinor-libcbc-dev), run GLPK's glpsol (glpk-utils)
+# and compile HiGHS from source (cmake, g++, libclang-dev), all from Debian's packages.
 missing=()
 if ! { [ -e /usr/lib/x86_64-linux-gnu/libCbc.so ] || [ -e /usr/lib/libCbc.so ] \
     || ldconfig -p 2>/dev/null | grep -q 'libCbc\.so'; }; then
     missing+=(coinor-libcbc-dev)
 fi
 command -v glpsol >/dev/null 2>&1 || missing+=(glpk-utils)
+command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
+if ! { ls /usr/lib/llvm-*/lib/libclang.so* /usr/lib/x86_64-linux-gnu/libclang*.so* 2>/dev/null \
+    | grep -q 'libclang\(-[0-9.]*\)\?\.so'; }; then
+    missing+=(libclang-dev)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then
         sudo=""
@@ -23,7 +29,8 @@ if [ ${#missing[@]} -gt 0 ]; then
             || { echo "could not install ${missing[*]}; install them, then run this again" >&2; exit 1; }
     else
         echo "missing ${missing[*]}: this machine has no apt-get; install COIN-OR CBC (library and" \
-            "headers) and GLPK (glpsol) with its package manager, then run this again" >&2
+            "headers), GLPK (glpsol), cmake, a C++ compiler and libclang with its package manager," \
+            "then run this again" >&2
         exit 1
     fi
 fi

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use sudoku_report::summary;
-use sudoku_run::{Interrupted, Observer, RESULTS_FILE, Row, RunOptions};
+use sudoku_run::{Interrupted, Isolation, Observer, RESULTS_FILE, Row, RunOptions, WorkerCommand};
 
 /// Options of `sudoku-bench bench`.
 #[derive(clap::Args, Clone, Debug)]
@@ -49,6 +49,10 @@ pub struct BenchArgs {
     /// Puzzles solved at once (one thread each); 1 keeps timings free of contention.
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
+    /// Which solvers run in worker processes under a watchdog that kills a solve running past
+    /// its budget: `auto` (those with external engines: ILP and SAT), `off` or `process` (all).
+    #[arg(long, value_enum, default_value_t = IsolateArg::Auto)]
+    pub isolate: IsolateArg,
     /// Output folder for results.csv and the report.
     #[arg(long, default_value = "reports/latest")]
     pub out: PathBuf,
@@ -63,9 +67,25 @@ pub struct BenchArgs {
     pub stop_after_rows: Option<usize>,
 }
 
+/// `--isolate`'s values.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum IsolateArg {
+    Auto,
+    Off,
+    Process,
+}
+
+/// The hidden subcommand a worker process runs: see [`sudoku_run::isolate`].
+pub const WORKER_COMMAND: &str = "worker";
+
+/// How runs start their worker processes: this program, serving solves.
+fn worker_command() -> Result<WorkerCommand> {
+    WorkerCommand::this_program(&[WORKER_COMMAND])
+}
+
 impl BenchArgs {
-    fn options(&self) -> RunOptions {
-        RunOptions {
+    fn options(&self) -> Result<RunOptions> {
+        Ok(RunOptions {
             solvers: self.solvers.clone(),
             datasets: self.datasets.clone(),
             limit: self.limit,
@@ -78,7 +98,13 @@ impl BenchArgs {
             solution_limit: self.solution_limit,
             max_puzzle_seconds: self.max_puzzle_seconds,
             jobs: self.jobs,
-        }
+            isolate: match self.isolate {
+                IsolateArg::Auto => Isolation::Auto,
+                IsolateArg::Off => Isolation::Off,
+                IsolateArg::Process => Isolation::Process,
+            },
+            worker: Some(worker_command()?),
+        })
     }
 }
 
@@ -169,7 +195,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     let outcome = sudoku_run::run_in(
         &args.out,
         sudoku_registry::registry(),
-        &args.options(),
+        &args.options()?,
         args.resume,
         &mut Progress::new(args.stop_after_rows),
     )?;
@@ -187,6 +213,16 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         eprintln!("report: {}", args.out.join("index.html").display());
     }
     Ok(())
+}
+
+/// The hidden `worker` subcommand: serves solves to the run that started it, on standard input
+/// and output.
+pub fn worker() -> Result<()> {
+    sudoku_run::isolate::serve(
+        &sudoku_registry::registry(),
+        std::io::stdin().lock(),
+        std::io::stdout().lock(),
+    )
 }
 
 /// `sudoku-bench report`: every table and chart again, from a results file alone.
@@ -226,7 +262,10 @@ pub fn reproduce(args: &ReproduceArgs) -> Result<()> {
     let outcome = sudoku_run::run_in(
         &args.out,
         registry,
-        &sudoku_report::reproduce::run_options(args.reps, args.timeout.max(0.001)),
+        &RunOptions {
+            worker: Some(worker_command()?),
+            ..sudoku_report::reproduce::run_options(args.reps, args.timeout.max(0.001))
+        },
         false,
         &mut Progress::new(None),
     )?;

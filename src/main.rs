@@ -48,6 +48,9 @@ enum Command {
     Report(bench::ReportArgs),
     /// Re-measure the 2009 document's Table 1/2 and Charts 1-2, beside every other solver.
     Reproduce(bench::ReproduceArgs),
+    /// Serve solves to a run on standard input and output (runs start it; not for people).
+    #[command(hide = true, name = bench::WORKER_COMMAND)]
+    Worker,
 }
 
 #[derive(clap::Args)]
@@ -185,6 +188,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => harness(bench::bench(&args)),
         Command::Report(args) => harness(bench::report(&args)),
         Command::Reproduce(args) => harness(bench::reproduce(&args)),
+        Command::Worker => harness(bench::worker()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -126,6 +126,10 @@ pub struct Capabilities {
     /// Each unit of the work counter is a whole engine run (an integer program, a SAT call), not
     /// a search step, so a cap of a few units is already a large budget.
     pub coarse_work: bool,
+    /// Runs foreign code it cannot fully control (a C++ engine, an external program): it may
+    /// overrun its time limit, take the process down, or not be thread-safe, so the harness runs
+    /// it in a worker process under a watchdog.
+    pub external_engine: bool,
 }
 
 impl Capabilities {
@@ -139,6 +143,7 @@ impl Capabilities {
             reports_guesses: false,
             work_counter: "iterations",
             coarse_work: false,
+            external_engine: false,
         }
     }
 
@@ -188,6 +193,14 @@ impl Capabilities {
         Capabilities {
             work_counter: name,
             coarse_work: true,
+            ..self
+        }
+    }
+
+    /// Declares foreign engine code: see [`Capabilities::external_engine`].
+    pub fn external_engine(self) -> Capabilities {
+        Capabilities {
+            external_engine: true,
             ..self
         }
     }
@@ -449,6 +462,23 @@ impl Counters {
         "generations",
         "moves",
     ];
+
+    /// The extra a solver that builds a model for an engine (an integer program, a formula)
+    /// reports its building time in, µs: the time is part of the solve, and reports show it
+    /// apart so what the engine costs and what feeding it costs read separately.
+    pub const BUILD_US: &'static str = "build_us";
+
+    /// The extras that are times rather than counts of work: they vary from one run of the same
+    /// search to the next, so comparisons of searches leave them out.
+    pub const TIMINGS: [&'static str; 1] = [Counters::BUILD_US];
+
+    /// These counters without [`Counters::TIMINGS`]: what two runs of the same search share.
+    pub fn work_only(&self) -> Counters {
+        let mut work = self.clone();
+        work.extras
+            .retain(|(name, _)| !Counters::TIMINGS.contains(name));
+        work
+    }
 
     /// The fixed counters as `(name, value)` pairs, in [`Counters::FIXED`] order.
     pub fn named(&self) -> [(&'static str, u64); 6] {

@@ -29,6 +29,8 @@ pub fn registry() -> Vec<Registered> {
         entry::<sudoku_coloring::FixedOrderColoring>(),
         ilp(Backend::Cbc, false),
         ilp(Backend::Cbc, true),
+        ilp(Backend::Highs, false),
+        ilp(Backend::Highs, true),
         ilp(Backend::Glpk, false),
         ilp(Backend::Glpk, true),
         ilp(Backend::Microlp, false),

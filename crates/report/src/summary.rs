@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use sudoku_core::Counters;
 use sudoku_run::results::{Phase, Row, SolverMeta, Status};
 
 use crate::stats;
@@ -148,6 +149,9 @@ pub struct Summary {
     /// Over decided puzzles (stochastic: over successful runs).
     pub median_us: Option<f64>,
     pub p90_us: Option<f64>,
+    /// Median over decided puzzles of the time spent building a model for an engine, µs (part of
+    /// the solve time); only for solvers that report [`Counters::BUILD_US`].
+    pub build_median_us: Option<f64>,
     /// Decided puzzles per second of solving (stochastic: solved runs per second of all runs).
     pub puzzles_per_second: Option<f64>,
     /// Median over puzzles of the relative MAD of its timed passes, %.
@@ -241,6 +245,16 @@ fn summarize_one(dataset: &str, meta: &SolverMeta, mine: &[&PuzzleStat], rows: &
         .filter(|p| p.samples_us.len() > 1 && !meta.stochastic)
         .filter_map(|p| stats::relative_mad_percent(&p.samples_us))
         .collect();
+    let build_median_us = {
+        let counter = |p: &&&PuzzleStat| {
+            p.counters
+                .iter()
+                .find(|(n, _)| n == Counters::BUILD_US)
+                .map(|&(_, v)| v as f64)
+        };
+        let builds: Vec<f64> = decided.iter().filter_map(counter).collect();
+        stats::median(&builds)
+    };
     let guesses: Vec<f64> = mine.iter().map(|p| p.guesses as f64).collect();
     let iterations: Vec<f64> = mine.iter().map(|p| p.iterations as f64).collect();
     let work_counter = Some(meta.work_counter.clone());
@@ -285,6 +299,7 @@ fn summarize_one(dataset: &str, meta: &SolverMeta, mine: &[&PuzzleStat], rows: &
         work_per_puzzle,
         median_us,
         p90_us,
+        build_median_us,
         puzzles_per_second,
         spread_percent: stats::median(&spreads),
         success_rate,
@@ -321,41 +336,53 @@ pub fn tables(summaries: &[Summary]) -> Vec<Table> {
             datasets.push(&s.dataset);
         }
     }
+    // The model-building column appears only when some solver builds a model; every table has
+    // the same columns, so the CSV of all of them is one table.
+    let builds = summaries.iter().any(|s| s.build_median_us.is_some());
     datasets
         .into_iter()
         .map(|dataset| {
-            let mut table = Table::new(
-                dataset,
-                &[
-                    ("solver", false),
-                    ("family", false),
-                    ("puzzles", true),
-                    ("puzzles/s", true),
-                    ("µs/puzzle median", true),
-                    ("µs p90", true),
-                    ("spread %", true),
-                    ("solved %", true),
-                    ("no-guess %", true),
-                    ("guesses/puzzle", true),
-                    ("work/puzzle", true),
-                    ("gave up", true),
-                    ("failed", true),
-                    ("success rate %", true),
-                ],
-            );
-            for s in summaries.iter().filter(|s| s.dataset == dataset) {
+            let lines: Vec<&Summary> = summaries.iter().filter(|s| s.dataset == dataset).collect();
+            let mut columns = vec![
+                ("solver", false),
+                ("family", false),
+                ("puzzles", true),
+                ("puzzles/s", true),
+                ("µs/puzzle median", true),
+                ("µs p90", true),
+            ];
+            if builds {
+                columns.push(("of which building µs", true));
+            }
+            columns.extend([
+                ("spread %", true),
+                ("solved %", true),
+                ("no-guess %", true),
+                ("guesses/puzzle", true),
+                ("work/puzzle", true),
+                ("gave up", true),
+                ("failed", true),
+                ("success rate %", true),
+            ]);
+            let mut table = Table::new(dataset, &columns);
+            for s in lines {
                 let failures = if s.wrong_answers + s.crashed + s.failed > 0 {
                     Cell::marked(s.failures(), Mark::Bad)
                 } else {
                     Cell::from("0")
                 };
-                table.push(vec![
+                let mut cells: Vec<Cell> = vec![
                     Cell::marked(&s.solver, Mark::Strong),
                     s.family.as_str().into(),
                     s.puzzles.into(),
                     fmt_num(s.puzzles_per_second).into(),
                     fmt_num(s.median_us).into(),
                     fmt_num(s.p90_us).into(),
+                ];
+                if builds {
+                    cells.push(fmt_num(s.build_median_us).into());
+                }
+                cells.extend([
                     fmt_num(s.spread_percent).into(),
                     fmt_num(Some(s.solved_percent)).into(),
                     fmt_num(s.solved_without_guessing_percent).into(),
@@ -365,6 +392,7 @@ pub fn tables(summaries: &[Summary]) -> Vec<Table> {
                     failures,
                     fmt_num(s.success_rate).into(),
                 ]);
+                table.push(cells);
             }
             table
         })

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use sudoku_catalog::Dataset;
 use sudoku_core::{Registered, Solver, Verdict};
 
+use crate::isolate::{Isolation, Workers};
 use crate::measure::timed_solve;
 use crate::options::{Policy, RunOptions};
 use crate::plan::{Task, plan};
@@ -82,6 +83,14 @@ pub fn execute(
         .iter()
         .map(|r| Policy::for_solver(&r.info.capabilities, options))
         .collect();
+    let workers = options.worker.clone().map(Workers::new);
+    let isolated: Vec<bool> = solvers
+        .iter()
+        .map(|r| options.isolate.isolates(&r.info.capabilities))
+        .collect();
+    if options.isolate == Isolation::Process && workers.is_none() {
+        bail!("isolating every solver needs a worker program, and none was given");
+    }
     let pool = match options.jobs {
         0 | 1 => None,
         jobs => Some(
@@ -139,19 +148,20 @@ pub fn execute(
             meta,
             dataset,
             policy: &policies[solver_index],
+            workers: workers.as_ref().filter(|_| isolated[solver_index]),
             sink: &sink,
         };
         let solver = &mut current.as_mut().expect("set above").1;
         let rows = match &pool {
             None => todo
                 .iter()
-                .map(|task| job.write(job.perform(solver, task)))
+                .map(|task| job.write(job.perform(solver, task)?))
                 .collect::<Result<Vec<Row>>>()?,
             Some(pool) => pool.install(|| {
                 todo.par_iter()
                     .map_init(
                         || job.registered.make(),
-                        |solver, task| job.write(job.perform(solver, task)),
+                        |solver, task| job.write(job.perform(solver, task)?),
                     )
                     .collect::<Result<Vec<Row>>>()
             })?,
@@ -204,28 +214,34 @@ struct Job<'a, 'o> {
     meta: &'a SolverMeta,
     dataset: &'a Dataset,
     policy: &'a Policy,
+    /// Where the solves run when the solver is isolated.
+    workers: Option<&'a Workers>,
     sink: &'a Mutex<(ResultsFile, &'o mut dyn Observer)>,
 }
 
 impl Job<'_, '_> {
-    /// Solves one task through [`timed_solve`] and turns it into a row. A solver that crashed is
-    /// replaced by a fresh instance before its next solve.
-    fn perform(&self, solver: &mut Box<dyn Solver>, task: &Task) -> Row {
+    /// Solves one task through [`timed_solve`], here or in a worker, and turns it into a row. A
+    /// solver that crashed is replaced by a fresh instance before its next solve.
+    fn perform(&self, solver: &mut Box<dyn Solver>, task: &Task) -> Result<Row> {
         let puzzle = &self.dataset.puzzles[task.puzzle];
+        let run = (task.phase, task.rep, task.seed);
+        if let Some(workers) = self.workers {
+            return workers.solve(self.meta, &self.dataset.name, puzzle, run, self.policy);
+        }
         let budget = self.policy.budget(task.seed);
         let (outcome, elapsed) = timed_solve(solver.as_mut(), &puzzle.grid, &budget);
         if matches!(outcome.verdict, Verdict::Crashed(_)) {
             *solver = self.registered.make();
         }
-        Row::from_outcome(
+        Ok(Row::from_outcome(
             self.meta,
             &self.dataset.name,
             puzzle,
-            (task.phase, task.rep, task.seed),
+            run,
             self.policy.solution_limit,
             &outcome,
             elapsed,
-        )
+        ))
     }
 
     fn write(&self, row: Row) -> Result<Row> {
@@ -263,8 +279,10 @@ pub fn run_in(
         }
         let recorded = crate::results::read_header(&partial)?
             .context("the interrupted file has no run header")?;
+        let worker = options.worker.take();
         options = serde_json::from_value(recorded.options)
             .context("the interrupted run's options cannot be read back")?;
+        options.worker = worker;
     }
     let solvers = crate::plan::chosen_solvers(registry, &options)?;
     let datasets = crate::plan::prepare_datasets(&options)?;

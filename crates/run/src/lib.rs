@@ -10,11 +10,14 @@
 //! - [`execute`]: runs a plan into a results file, one row per solve, flushed as written;
 //!   resumes an interrupted file without losing or doubling rows. Progress goes to an
 //!   [`Observer`], so this crate prints nothing.
+//! - [`isolate`]: solves in worker processes under a watchdog, for solvers whose engines may
+//!   overrun their limits, crash or not be thread-safe.
 //! - [`results`]: the file format, read back by reports.
 //!
 //! Solvers come in as [`sudoku_core::Registered`] entries, so this crate links no solver.
 
 pub mod execute;
+pub mod isolate;
 pub mod machine;
 pub mod measure;
 pub mod options;
@@ -22,6 +25,7 @@ pub mod plan;
 pub mod results;
 
 pub use execute::{Interrupted, Observer, PARTIAL_FILE, RESULTS_FILE, RunOutcome, execute, run_in};
+pub use isolate::{Isolation, WorkerCommand};
 pub use measure::timed_solve;
 pub use options::{Policy, RunOptions};
 pub use plan::{Task, chosen_solvers, plan, prepare_datasets};

@@ -5,6 +5,8 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use sudoku_core::{Budget, Capabilities};
 
+use crate::isolate::{Isolation, WorkerCommand};
+
 /// Per-solve deadline for complete (and other non-stochastic) solvers.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Per-solve deadline for stochastic solvers: they rarely finish late if they finish at all.
@@ -41,6 +43,13 @@ pub struct RunOptions {
     pub max_puzzle_seconds: f64,
     /// Puzzles solved at once (one thread each); 1 keeps timings free of contention.
     pub jobs: usize,
+    /// Which solvers run in worker processes under a watchdog.
+    pub isolate: Isolation,
+    /// How to start a worker process; without one, nothing is isolated unless `isolate` is
+    /// [`Isolation::Process`], which is then an error. Not recorded in the results file: it names
+    /// this machine's program, and a resumed run takes the resuming program's.
+    #[serde(skip)]
+    pub worker: Option<WorkerCommand>,
 }
 
 impl Default for RunOptions {
@@ -58,6 +67,8 @@ impl Default for RunOptions {
             solution_limit: None,
             max_puzzle_seconds: 3.0,
             jobs: 1,
+            isolate: Isolation::Auto,
+            worker: None,
         }
     }
 }

@@ -165,7 +165,8 @@ impl Phase {
 }
 
 /// How a solve ended, in the file's vocabulary.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub enum Status {
     Solved,
     Unsolvable,
@@ -222,6 +223,20 @@ impl Status {
     }
 }
 
+impl From<Status> for String {
+    fn from(status: Status) -> String {
+        status.to_string()
+    }
+}
+
+impl TryFrom<String> for Status {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Status, String> {
+        Status::parse(&text).ok_or_else(|| format!("unknown status {text:?}"))
+    }
+}
+
 impl std::fmt::Display for Status {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -237,7 +252,7 @@ impl std::fmt::Display for Status {
 }
 
 /// One solve.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     pub solver: String,
     pub family: String,

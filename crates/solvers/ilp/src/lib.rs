@@ -19,9 +19,14 @@
 //!
 //! # Backends
 //! - `ilp-cbc`: COIN-OR CBC, linked from Debian's `coinor-libcbc-dev`, single-threaded, logging
-//!   off, cut generators off (they slow the proofs of infeasibility that uniqueness needs). CBC is
-//!   not thread-safe; `good_lp`'s `singlethread-cbc` lock lets one solve run at a
-//!   time in a process, so threads queue and parallel measurements want processes.
+//!   off, cut generators and heuristics off, preprocessing tuned (each measured: see the code).
+//!   CBC is not thread-safe; `good_lp`'s `singlethread-cbc` lock lets one solve run at a time in
+//!   a process, and the harness runs every backend in worker processes (the capability
+//!   `external_engine`), so `--jobs` runs that many engines side by side, each in its own
+//!   process, and a watchdog stops one that overruns its time limit.
+//! - `ilp-highs`: HiGHS, compiled from source by the default `highs` feature (cmake, a C++
+//!   compiler and libclang at build time), single-threaded and quiet. A build without the
+//!   feature keeps the entry, which fails with a message saying how to get it.
 //! - `ilp-microlp`: `microlp`, pure Rust, for machines where nothing can be installed.
 //! - `ilp-glpk`: GLPK's `glpsol` (Debian `glpk-utils`), the thesis's own engine, driven through
 //!   `lp-solvers` as a child process with an LP file.
@@ -33,14 +38,17 @@
 //!
 //! # Counters and budget
 //! `iterations`: programs solved (the work counter the cap limits; each is a whole engine run).
-//! Extras: `variables` and `rows` of the program before any cut. The budget is checked before every
-//! program; the deadline left is handed to the engine as its time limit (CBC counts whole
+//! Extras: `variables` and `rows` of the program before any cut, and `build_us`
+//! ([`Counters::BUILD_US`]): time spent building programs (the singles, the variables and rows,
+//! handing the rows to the engine), which reports show apart from the engine's time.
+//!
+//! The budget is checked before every program; the deadline left is handed to the engine as its time limit (CBC counts whole
 //! seconds). A cancel flag is seen between programs, not inside one.
 //!
 //! # Cost and limits
 //! Every program is a fresh engine run, so a uniqueness check costs two runs. The thesis's model
-//! grows as N³ variables: 4,096 on 16×16, 15,625 on 25×25. Declared sizes: every size for CBC and
-//! GLPK, up to 9×9 for microlp, whose branch and bound has no cuts.
+//! grows as N³ variables: 4,096 on 16×16, 15,625 on 25×25. Declared sizes: every size for CBC,
+//! HiGHS and GLPK, up to 9×9 for microlp, whose branch and bound has no cuts.
 //!
 //! # When to use it
 //! To compare specialised search with the general engines people reach for, and to re-measure
@@ -48,7 +56,7 @@
 
 mod model;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use good_lp::solvers::lp_solvers::{GlpkSolver, LpSolver};
 use good_lp::{
@@ -66,6 +74,7 @@ pub use model::Model;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
     Cbc,
+    Highs,
     Microlp,
     Glpk,
 }
@@ -74,6 +83,7 @@ impl Backend {
     fn name(self) -> &'static str {
         match self {
             Backend::Cbc => "cbc",
+            Backend::Highs => "highs",
             Backend::Microlp => "microlp",
             Backend::Glpk => "glpk",
         }
@@ -108,6 +118,14 @@ impl Solver for Ilp {
                 "ilp-cbc-presolve",
                 "0/1 integer program over what singles leave open, CBC",
             ),
+            (Backend::Highs, false) => (
+                "ilp-highs",
+                "0/1 integer program (the thesis's model), HiGHS",
+            ),
+            (Backend::Highs, true) => (
+                "ilp-highs-presolve",
+                "0/1 integer program over what singles leave open, HiGHS",
+            ),
             (Backend::Microlp, false) => (
                 "ilp-microlp",
                 "0/1 integer program (the thesis's model), microlp (pure Rust)",
@@ -127,27 +145,51 @@ impl Solver for Ilp {
         };
         let sizes = match self.backend {
             Backend::Microlp => &[4, 6, 9][..],
-            Backend::Cbc | Backend::Glpk => ALL_SIZES,
+            Backend::Cbc | Backend::Highs | Backend::Glpk => ALL_SIZES,
         };
         SolverInfo {
             id,
             family: Family::LinearProgramming,
             description,
-            capabilities: Capabilities::exact(sizes).counting_engine_runs("iterations"),
+            capabilities: Capabilities::exact(sizes)
+                .counting_engine_runs("iterations")
+                .external_engine(),
         }
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        let mut counters = Counters::default();
-        let mut found = Found::new(budget);
+        let building = Instant::now();
         let model = if self.presolve {
             Model::presolved(puzzle)
         } else {
             Some(Model::thesis(puzzle))
         };
-        let Some(model) = model.filter(|m| !m.has_empty_row()) else {
-            return found.into_outcome(None, counters);
+        let mut build = building.elapsed();
+        let mut outcome = match model.filter(|m| !m.has_empty_row()) {
+            // A cell or a unit with no digit left: no solution, proven before any engine runs.
+            None => Found::new(budget).into_outcome(None, Counters::default()),
+            Some(model) => self.enumerate(&model, budget, &mut build),
         };
+        outcome
+            .counters
+            .add(Counters::BUILD_US, build.as_micros() as u64);
+        outcome
+    }
+}
+
+/// Why a program gave no answer.
+enum Stop {
+    GaveUp(StopReason),
+    Failed(String),
+}
+
+impl Ilp {
+    /// Solves `model`, then solves it again with a cut excluding each solution found, until it
+    /// is infeasible, the solution limit is reached or the budget is spent. Time spent building
+    /// programs is added to `build`.
+    fn enumerate(&self, model: &Model, budget: &Budget, build: &mut Duration) -> Outcome {
+        let mut counters = Counters::default();
+        let mut found = Found::new(budget);
         counters.add("variables", model.variables.len() as u64);
         counters.add("rows", model.rows.len() as u64);
         if model.variables.is_empty() {
@@ -161,7 +203,7 @@ impl Solver for Ilp {
                 return found.into_outcome(Some(reason), counters);
             }
             counters.iterations += 1;
-            match self.run(&model, &cuts, budget) {
+            match self.run(model, &cuts, budget, build) {
                 Ok(Some(values)) => {
                     let solution = model.decode(&values);
                     cuts.push(model.chosen(&solution));
@@ -170,7 +212,9 @@ impl Solver for Ilp {
                     }
                 }
                 Ok(None) => return found.into_outcome(None, counters),
-                Err(Stop::GaveUp(reason)) => return found.into_outcome(Some(reason), counters),
+                Err(Stop::GaveUp(reason)) => {
+                    return found.into_outcome(Some(reason), counters);
+                }
                 Err(Stop::Failed(why)) => {
                     return Outcome::failed(
                         format!("{} backend: {why}", self.backend.name()),
@@ -180,23 +224,17 @@ impl Solver for Ilp {
             }
         }
     }
-}
 
-/// Why a program gave no answer.
-enum Stop {
-    GaveUp(StopReason),
-    Failed(String),
-}
-
-impl Ilp {
     /// Builds the program with its cuts and hands it to the backend: the variables' values, or
-    /// `None` when it is infeasible.
+    /// `None` when it is infeasible. Building time is added to `build`.
     fn run(
         &self,
         model: &Model,
         cuts: &[Vec<usize>],
         budget: &Budget,
+        build: &mut Duration,
     ) -> Result<Option<Vec<f64>>, Stop> {
+        let building = Instant::now();
         let mut problem = ProblemVariables::new();
         let x: Vec<Variable> = problem.add_vector(variable().binary(), model.variables.len());
         let sum = |vars: &[usize]| vars.iter().map(|&v| x[v]).sum::<Expression>();
@@ -211,7 +249,7 @@ impl Ilp {
         // objective, so it gets the first row's sum, which is 1 at every feasible point.
         let objective = match self.backend {
             Backend::Glpk => sum(&model.rows[0]),
-            Backend::Cbc | Backend::Microlp => Expression::from(0.0),
+            _ => Expression::from(0.0),
         };
         let unsolved = problem.minimise(objective);
         let seconds = match budget.deadline {
@@ -219,8 +257,8 @@ impl Ilp {
                 let left = deadline.saturating_duration_since(Instant::now());
                 // GLPK takes whole seconds: below one, it would stop at once, without an answer.
                 let least = match self.backend {
-                    Backend::Glpk => std::time::Duration::from_secs(1),
-                    Backend::Cbc | Backend::Microlp => std::time::Duration::ZERO,
+                    Backend::Glpk => Duration::from_secs(1),
+                    _ => Duration::ZERO,
                 };
                 if left <= least {
                     return Err(Stop::GaveUp(StopReason::Deadline));
@@ -229,66 +267,109 @@ impl Ilp {
             }
             None => None,
         };
+        let program = Program {
+            rows,
+            seconds,
+            x: &x,
+            building,
+            build,
+        };
         match self.backend {
             Backend::Cbc => {
-                let mut program = unsolved.using(coin_cbc);
-                program.set_log_level(0);
-                // CBC's cut generators cost more than they prune on these programs: without
-                // them, 100 top1465 puzzles went from 8.1 to 29.9 per second (p90 465 → 106 ms).
-                program.set_parameter("cuts", "off");
-                solve(program, rows, seconds, &x)
+                let mut engine = unsolved.using(coin_cbc);
+                engine.set_log_level(0);
+                // Settings measured on 200 top1465 puzzles (seed 1), uniqueness proven. CBC's
+                // cut generators cost more than they prune here: off, 8.1 → 29.9 puzzles/s.
+                // Its primal heuristics rarely beat branching to a first point and never help
+                // prove infeasibility: off, presolved 44.8 → 57.2/s. Left at their defaults:
+                // `tunePreProcess` with bit 0 set (presolved median 10.9 → 9.0 ms) crashed CBC
+                // (SIGSEGV) counting small multi-solution puzzles; `preprocess=off` is 8× slower;
+                // `preprocess=strategy` had CBC return invalid grids as optimal (131 of 200, each
+                // caught by verification as a wrong answer).
+                engine.set_parameter("cuts", "off");
+                engine.set_parameter("heur", "off");
+                program.solve(engine)
             }
-            Backend::Microlp => solve(unsolved.using(microlp), rows, seconds, &x),
+            Backend::Highs => highs_engine(unsolved).and_then(|engine| program.solve(engine)),
+            Backend::Microlp => program.solve(unsolved.using(microlp)),
             Backend::Glpk => {
                 if !glpsol_installed() {
                     return Err(Stop::Failed(
                         "glpsol not found: install GLPK (Debian package glpk-utils)".into(),
                     ));
                 }
-                solve(
-                    unsolved.using(LpSolver(GlpkSolver::new())),
-                    rows,
-                    seconds,
-                    &x,
-                )
+                program.solve(unsolved.using(LpSolver(GlpkSolver::new())))
             }
         }
     }
 }
 
-/// Adds the rows, sets the time limit and solves, in any backend.
-fn solve<M>(
-    mut program: M,
+/// HiGHS, single-threaded and quiet.
+#[cfg(feature = "highs")]
+fn highs_engine(
+    unsolved: good_lp::variable::UnsolvedProblem,
+) -> Result<good_lp::solvers::highs::HighsProblem, Stop> {
+    let mut engine = unsolved.using(good_lp::highs).set_threads(1);
+    engine.set_verbose(false);
+    Ok(engine)
+}
+
+/// HiGHS is built only with the `highs` feature; without it, the backend says how to get it.
+#[cfg(not(feature = "highs"))]
+fn highs_engine(
+    _: good_lp::variable::UnsolvedProblem,
+) -> Result<good_lp::solvers::microlp::MicroLpProblem, Stop> {
+    Err(Stop::Failed(
+        "this build has no HiGHS: rebuild with the `highs` feature (it compiles HiGHS, which \
+         needs cmake, a C++ compiler and libclang: Debian packages cmake, g++, libclang-dev)"
+            .into(),
+    ))
+}
+
+/// A built program on its way to an engine: its rows, time limit and variables.
+struct Program<'a> {
     rows: Vec<good_lp::Constraint>,
     seconds: Option<f64>,
-    x: &[Variable],
-) -> Result<Option<Vec<f64>>, Stop>
-where
-    M: SolverModel<Error = ResolutionError> + WithTimeLimit,
-{
-    for row in rows {
-        program.add_constraint(row);
-    }
-    if let Some(seconds) = seconds {
-        program = program.with_time_limit(seconds);
-    }
-    let started = Instant::now();
-    // Engines count their limit in whole seconds at best: one that used its last whole second
-    // may have stopped on time rather than proved anything.
-    let out_of_time =
-        || seconds.is_some_and(|limit| started.elapsed().as_secs_f64() + 1.0 >= limit.floor());
-    match program.solve() {
-        Ok(solution) if matches!(solution.status(), SolutionStatus::Optimal) => {
-            Ok(Some(x.iter().map(|&v| solution.value(v)).collect()))
+    x: &'a [Variable],
+    building: Instant,
+    build: &'a mut Duration,
+}
+
+impl Program<'_> {
+    /// Adds the rows, sets the time limit and solves, in any engine.
+    fn solve<M>(self, mut engine: M) -> Result<Option<Vec<f64>>, Stop>
+    where
+        M: SolverModel<Error = ResolutionError> + WithTimeLimit,
+    {
+        for row in self.rows {
+            engine.add_constraint(row);
         }
-        Ok(_) => Err(Stop::GaveUp(StopReason::Deadline)),
-        Err(ResolutionError::Infeasible) => Ok(None),
-        // The program is bounded (binary variables), so "unbounded" is GLPK's way of saying it
-        // found no integer point: infeasible, unless its time ran out first.
-        Err(ResolutionError::Unbounded) if out_of_time() => Err(Stop::GaveUp(StopReason::Deadline)),
-        Err(ResolutionError::Unbounded) => Ok(None),
-        Err(_) if out_of_time() => Err(Stop::GaveUp(StopReason::Deadline)),
-        Err(error) => Err(Stop::Failed(error.to_string())),
+        if let Some(seconds) = self.seconds {
+            engine = engine.with_time_limit(seconds);
+        }
+        *self.build += self.building.elapsed();
+        let seconds = self.seconds;
+        let started = Instant::now();
+        // Engines count their limit in whole seconds at best: one that used its last whole
+        // second may have stopped on time rather than proved anything.
+        let out_of_time =
+            || seconds.is_some_and(|limit| started.elapsed().as_secs_f64() + 1.0 >= limit.floor());
+        let x = self.x;
+        match engine.solve() {
+            Ok(solution) if matches!(solution.status(), SolutionStatus::Optimal) => {
+                Ok(Some(x.iter().map(|&v| solution.value(v)).collect()))
+            }
+            Ok(_) => Err(Stop::GaveUp(StopReason::Deadline)),
+            Err(ResolutionError::Infeasible) => Ok(None),
+            // The program is bounded (binary variables), so "unbounded" is GLPK's way of saying
+            // it found no integer point: infeasible, unless its time ran out first.
+            Err(ResolutionError::Unbounded) if out_of_time() => {
+                Err(Stop::GaveUp(StopReason::Deadline))
+            }
+            Err(ResolutionError::Unbounded) => Ok(None),
+            Err(_) if out_of_time() => Err(Stop::GaveUp(StopReason::Deadline)),
+            Err(error) => Err(Stop::Failed(error.to_string())),
+        }
     }
 }
 

@@ -12,7 +12,12 @@ fn variants(backends: &[Backend]) -> Vec<Ilp> {
         .collect()
 }
 
-const ALL: [Backend; 3] = [Backend::Cbc, Backend::Microlp, Backend::Glpk];
+const ALL: [Backend; 4] = [
+    Backend::Cbc,
+    Backend::Highs,
+    Backend::Microlp,
+    Backend::Glpk,
+];
 
 /// A solve that fails only because GLPK is not installed is said so, not counted a success.
 fn glpk_missing(solver: &Ilp, verdict: &Verdict) -> bool {
@@ -68,7 +73,7 @@ fn large_boards_solve_with_uniqueness_proven() {
     let large = parse_entries(include_str!("../../../../datasets/large.txt")).unwrap();
     for size in [16, 25] {
         let puzzle: &Grid = &large.iter().find(|e| e.grid.size() == size).unwrap().grid;
-        for mut solver in variants(&[Backend::Cbc]) {
+        for mut solver in variants(&[Backend::Cbc, Backend::Highs]) {
             let outcome = solve_checked(&mut solver, puzzle, &Budget::unique());
             assert_eq!(
                 outcome.verdict,

@@ -36,6 +36,8 @@
 //!   conflict count in all but name (the binding does not expose the statistic itself). It is
 //!   the work counter [`Budget::max_iterations`] caps.
 //! - `sat_calls` (an extra counter): calls to CaDiCaL, one per solution found plus the last.
+//! - `build_us` ([`Counters::BUILD_US`]): time spent encoding the rules and clues, before the
+//!   first call.
 //!
 //! The budget is checked before every call, and during a call through CaDiCaL's terminator,
 //! which it consults every few search steps: a deadline, the cancel flag or the cap on learned
@@ -77,7 +79,9 @@ impl Solver for Sat {
             // propagation, clause learning and backjumping added, so it sits with backtracking.
             family: Family::Backtracking,
             description: "the standard CNF encoding solved by CaDiCaL, counting by blocking clauses",
-            capabilities: Capabilities::exact(ALL_SIZES).work_counter("learned"),
+            capabilities: Capabilities::exact(ALL_SIZES)
+                .work_counter("learned")
+                .external_engine(),
         }
     }
 
@@ -150,6 +154,7 @@ type Engine<'a> = cadical::Solver<Watch<'a>>;
 /// Encodes the puzzle, then calls CaDiCaL until it runs out of solutions, the solution limit is
 /// reached or the budget is spent, blocking each solution found.
 fn search(puzzle: &Grid, budget: &Budget) -> Outcome {
+    let building = std::time::Instant::now();
     let mut found = Found::new(budget);
     if let Err(reason) = budget.check(0) {
         return found.into_outcome(Some(reason), counters(0, 0));
@@ -171,6 +176,7 @@ fn search(puzzle: &Grid, budget: &Budget) -> Outcome {
     let empty: Vec<usize> = (0..shape.cell_count())
         .filter(|&cell| puzzle.get(cell) == 0)
         .collect();
+    let build_us = building.elapsed().as_micros() as u64;
 
     let mut calls = 0;
     let mut stopped = None;
@@ -211,7 +217,8 @@ fn search(puzzle: &Grid, budget: &Budget) -> Outcome {
         }
     }
 
-    let counters = counters(learned(&mut engine), calls);
+    let mut counters = counters(learned(&mut engine), calls);
+    counters.add(Counters::BUILD_US, build_us);
     match failure {
         Some(why) => Outcome::failed(why, counters),
         None => found.into_outcome(stopped, counters),
