@@ -8,17 +8,21 @@ fi
 # The integer-programming solvers link CBC (coinor-libcbc-dev), run GLPK's glpsol (glpk-utils)
 # and compile HiGHS from source (cmake, g++, libclang-dev), all from Debian's packages.
 missing=()
-if ! { [ -e /usr/lib/x86_64-linux-gnu/libCbc.so ] || [ -e /usr/lib/libCbc.so ] \
-    || ldconfig -p 2>/dev/null | grep -q 'libCbc\.so'; }; then
-    missing+=(coinor-libcbc-dev)
-fi
+# A library's development files: its unversioned `.so` (what the linker and libclang's loader
+# look for; the runtime package alone ships only versioned names).
+have_dev_lib() {
+    local dir
+    for dir in /usr/lib /usr/lib/*-linux-gnu /usr/local/lib /usr/lib/llvm-*/lib; do
+        [ -e "$dir/lib$1.so" ] && return 0
+    done
+    return 1
+}
+{ have_dev_lib CbcSolver && [ -e /usr/include/coin/Cbc_C_Interface.h ]; } \
+    || missing+=(coinor-libcbc-dev)
 command -v glpsol >/dev/null 2>&1 || missing+=(glpk-utils)
 command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
-if ! { ls /usr/lib/llvm-*/lib/libclang.so* /usr/lib/x86_64-linux-gnu/libclang*.so* 2>/dev/null \
-    | grep -q 'libclang\(-[0-9.]*\)\?\.so'; }; then
-    missing+=(libclang-dev)
-fi
+have_dev_lib clang || missing+=(libclang-dev)
 if [ ${#missing[@]} -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then
         sudo=""
