@@ -109,10 +109,12 @@ pub struct Dataset {
 /// Why a dataset could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("{path}: cannot read: {source}")]
+    // The underlying errors are part of the message and not also chained as sources, so a
+    // caller printing the whole chain says each thing once.
+    #[error("{path}: cannot read: {error}")]
     Io {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
     #[error(
         "{path}: {bytes} bytes is more than the {MAX_FILE_BYTES}-byte limit for a dataset file"
@@ -124,8 +126,8 @@ pub enum LoadError {
         line: usize,
         column: usize,
     },
-    #[error("{origin}: {source}")]
-    Parse { origin: String, source: ParseError },
+    #[error("{origin}: {error}")]
+    Parse { origin: String, error: ParseError },
 }
 
 /// Bytes as text, or where the first byte that is not UTF-8 stands; `origin` names the source.
@@ -143,9 +145,9 @@ pub fn text_from_bytes(origin: &str, bytes: Vec<u8>) -> Result<String, LoadError
 /// A text file, refused when over [`MAX_FILE_BYTES`] or not UTF-8: the one file reader of the
 /// suite (datasets and the command line's puzzle files alike).
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
-    let io = |source| LoadError::Io {
+    let io = |error| LoadError::Io {
         path: path.into(),
-        source,
+        error,
     };
     let bytes = std::fs::metadata(path).map_err(io)?.len();
     if bytes > MAX_FILE_BYTES {
@@ -209,9 +211,9 @@ pub fn table1_dataset() -> Dataset {
 /// Reads puzzles from text, one a line (or one grid over several lines); `origin` names the
 /// source in errors.
 pub fn parse_dataset(name: &str, origin: &str, text: &str) -> Result<Dataset, LoadError> {
-    let entries = parse_entries(text).map_err(|source| LoadError::Parse {
+    let entries = parse_entries(text).map_err(|error| LoadError::Parse {
         origin: origin.into(),
-        source,
+        error,
     })?;
     Ok(Dataset {
         name: name.into(),
