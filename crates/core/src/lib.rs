@@ -30,7 +30,7 @@ pub use rules::{
 };
 pub use shape::{CellName, Shape, UnitKind};
 pub use solver::{
-    ALL_SIZES, Attempt, Budget, Capabilities, Checkpoints, Counters, Family, Found, Outcome,
-    Rejection, Solver, SolverInfo, Step, StopReason, Uniqueness, Verdict, admit, check_answer,
-    solve_checked, solve_guarded, uniqueness,
+    ALL_SIZES, Attempt, Budget, Capabilities, Checkpoints, Convergence, Counters, Family, Found,
+    Outcome, Rejection, Solver, SolverInfo, Step, StopReason, Uniqueness, Verdict, admit,
+    check_answer, solve_checked, solve_guarded, uniqueness,
 };

@@ -579,6 +579,35 @@ pub struct Outcome {
     /// Where an incomplete solver stood when it gave up: its best grid and that grid's cost (0
     /// would be a solution), so a search ending at cost 2 reads differently from one at 40.
     pub best_attempt: Option<Attempt>,
+    /// How an incomplete search's best cost fell with its work (empty for other solvers).
+    pub convergence: Convergence,
+}
+
+/// A local search's best cost at each amount of work where it improved: what a convergence
+/// chart plots. Only improvements are kept, so its length is bounded by the starting cost.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Convergence {
+    points: Vec<(u64, u64)>,
+}
+
+impl Convergence {
+    /// Notes that after `work` units of the solver's work counter the best cost so far is
+    /// `cost`; kept only when it improves on the last point.
+    pub fn record(&mut self, work: u64, cost: u64) {
+        if self.points.last().is_none_or(|&(_, best)| cost < best) {
+            self.points.push((work, cost));
+        }
+    }
+
+    /// `(work, best cost)` pairs, work increasing, cost decreasing.
+    pub fn points(&self) -> &[(u64, u64)] {
+        &self.points
+    }
+
+    /// The lowest cost recorded.
+    pub fn best(&self) -> Option<u64> {
+        self.points.last().map(|&(_, cost)| cost)
+    }
 }
 
 /// The best grid an incomplete search reached, with the cost the solver gives it.
@@ -597,6 +626,7 @@ impl Outcome {
             solution_count: 0,
             counters: Counters::default(),
             best_attempt: None,
+            convergence: Convergence::default(),
         }
     }
 
@@ -608,6 +638,15 @@ impl Outcome {
             solution_count: 0,
             counters,
             best_attempt: None,
+            convergence: Convergence::default(),
+        }
+    }
+
+    /// The same outcome, with how its search converged.
+    pub fn with_convergence(self, convergence: Convergence) -> Outcome {
+        Outcome {
+            convergence,
+            ..self
         }
     }
 
@@ -638,6 +677,7 @@ impl Outcome {
             solution_count,
             counters,
             best_attempt: None,
+            convergence: Convergence::default(),
         }
     }
 
@@ -722,6 +762,7 @@ pub fn solve_guarded(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) ->
             solution_count: 0,
             counters: Counters::default(),
             best_attempt: None,
+            convergence: Convergence::default(),
         }
     })
 }
@@ -792,6 +833,7 @@ mod tests {
             solution_count: count,
             counters: Counters::default(),
             best_attempt: None,
+            convergence: Convergence::default(),
         })
     }
 

@@ -37,6 +37,7 @@ impl Solver for Liar {
             solution_count: 1,
             counters: Counters::default(),
             best_attempt: None,
+            convergence: Default::default(),
         }
     }
 }
