@@ -32,7 +32,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 3)]
     pub reps: u32,
     /// Runs with distinct seeds per puzzle (stochastic solvers).
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = sudoku_run::options::DEFAULT_SEEDS)]
     pub seeds: u32,
     /// Per-solve time budget in seconds (default: 10 s, stochastic solvers 2 s).
     #[arg(long, value_name = "SECONDS")]

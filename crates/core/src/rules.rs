@@ -120,6 +120,25 @@ pub fn validate_clues(puzzle: &Grid) -> Result<(), Conflict> {
 }
 
 /// Checks a filled board against the rules: the first conflicting pair, else the first empty cell.
+/// The cost local searches minimise: over every row, column and box, the digits it lacks (on a
+/// full board, the number of repeats). 0 exactly when a full board breaks no rule. Counted from
+/// scratch, as the reference an incremental count is checked against.
+pub fn missing_digits(shape: crate::Shape, cells: &[u8]) -> u64 {
+    let n = shape.size();
+    let mut missing = 0;
+    let mut seen = vec![false; n + 1];
+    for kind in UnitKind::ALL {
+        for index in 0..n {
+            seen.fill(false);
+            for cell in shape.unit_cells(kind, index) {
+                seen[usize::from(cells[cell])] = true;
+            }
+            missing += seen[1..].iter().filter(|&&s| !s).count() as u64;
+        }
+    }
+    missing
+}
+
 pub fn verify_filled(grid: &Grid) -> Result<(), Violation> {
     if let Some(conflict) = find_conflict(grid) {
         return Err(Violation::Conflict(conflict));
@@ -206,6 +225,52 @@ pub fn pencil_marks(grid: &Grid) -> String {
         })
         .collect();
     boxed(grid.shape(), &texts)
+}
+
+/// The puzzle with naked and hidden singles placed to a fixpoint, one placement at a time (so no
+/// placement rests on stale candidates); `None` on a contradiction: a cell without a digit, or a
+/// digit without a cell in some unit. Every placement is forced, so the result has exactly the
+/// puzzle's solutions: the propagation step searches and models build on.
+pub fn place_singles(puzzle: &Grid) -> Option<Grid> {
+    let mut board = puzzle.clone();
+    while let Some((cell, digit)) = next_single(&board)? {
+        board.set(cell, digit);
+    }
+    Some(board)
+}
+
+/// The first naked single, else the first hidden single; `Some(None)` when there is neither,
+/// `None` on a contradiction.
+fn next_single(board: &Grid) -> Option<Option<(usize, u8)>> {
+    let shape = board.shape();
+    let domains = candidates(board);
+    let empty = || (0..shape.cell_count()).filter(|&c| board.get(c) == 0);
+    for cell in empty() {
+        match domains[cell].count_ones() {
+            0 => return None,
+            1 => return Some(Some((cell, domains[cell].trailing_zeros() as u8))),
+            _ => {}
+        }
+    }
+    for kind in UnitKind::ALL {
+        for unit in 0..shape.size() {
+            let members: Vec<usize> = shape.unit_cells(kind, unit).collect();
+            for digit in 1..=shape.size() as u8 {
+                if members.iter().any(|&c| board.get(c) == digit) {
+                    continue;
+                }
+                let mut places = members
+                    .iter()
+                    .filter(|&&c| board.get(c) == 0 && domains[c] & (1 << digit) != 0);
+                match (places.next(), places.next()) {
+                    (None, _) => return None,
+                    (Some(&cell), None) => return Some(Some((cell, digit))),
+                    _ => {}
+                }
+            }
+        }
+    }
+    Some(None)
 }
 
 #[cfg(test)]

@@ -352,8 +352,9 @@ fn endless_task(caps: &Capabilities) -> (Grid, Budget) {
 
 /// A consistent board with no solution, found out late: the last row holds 1 to n-1 and the last
 /// box holds n above it, so the last cell has no candidate, and a row-major search learns it only
-/// after filling the rows above in every way it can.
-fn dead_end(shape: Shape) -> Grid {
+/// after filling the rows above in every way it can. Solver tests use it too: an incomplete solver
+/// can only give up on it.
+pub fn dead_end(shape: Shape) -> Grid {
     let n = shape.size();
     let last_row = n * (n - 1);
     let mut grid = Grid::empty(shape);

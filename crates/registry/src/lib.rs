@@ -36,6 +36,9 @@ pub fn registry() -> Vec<Registered> {
         ilp(Backend::Microlp, false),
         ilp(Backend::Microlp, true),
         entry::<sudoku_sat::Sat>(),
+        entry::<sudoku_local::Tabu>(),
+        entry::<sudoku_genetic::Genetic>(),
+        entry::<sudoku_local::Annealing>(),
         // New solvers: one `entry::<Type>()` line above this comment.
     ]
 }

@@ -81,6 +81,9 @@ fn datasets_of(results: &Results) -> Vec<String> {
     out
 }
 
+/// Points along the work axis of the convergence chart.
+const CONVERGENCE_POINTS: usize = 60;
+
 /// Largest dataset drawn board by board in chart (a).
 const MAX_BOARDS_PER_CHART: usize = 40;
 
@@ -340,6 +343,47 @@ fn plan_charts(
                 ),
             )),
         });
+        // (g) Convergence: how the best cost fell with work, per stochastic solver.
+        let series: Vec<Series> = stochastic
+            .iter()
+            .map(|m| {
+                let runs: Vec<&[(u64, u64)]> = results
+                    .rows
+                    .iter()
+                    .filter(|r| r.solver == m.id && r.phase == Phase::Timed)
+                    .map(|r| r.convergence.as_slice())
+                    .collect();
+                Series {
+                    name: format!("{} ({})", m.id, m.work_counter),
+                    colour: colour_of(&m.id),
+                    points: stats::convergence_profile(&runs, CONVERGENCE_POINTS),
+                }
+            })
+            .filter(|s| !s.points.is_empty())
+            .collect();
+        if !series.is_empty() {
+            planned.push(PlannedChart {
+                stem: "convergence".into(),
+                caption: "Stochastic solvers: the median over runs of the best cost reached by \
+                          each amount of work (each solver's own work counter, log scale; 0 is \
+                          solved)"
+                    .into(),
+                chart: Planned::Scatter(Scatter {
+                    title: "Convergence: best cost against work".into(),
+                    x_desc: "work (log scale)".into(),
+                    y_desc: "best cost, median over runs".into(),
+                    series,
+                    reference: None,
+                    log_x: true,
+                    log_y: false,
+                    lines: true,
+                    x_is_time_us: false,
+                    y_is_time_us: false,
+                    note: None,
+                    legend: SeriesLabelPosition::UpperRight,
+                }),
+            });
+        }
     }
     planned
 }

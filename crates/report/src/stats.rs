@@ -77,9 +77,50 @@ pub fn cactus_steps(times: &[f64]) -> Vec<(f64, f64)> {
     out
 }
 
+/// The median over runs of the best cost each had reached by each amount of work, at up to
+/// `points` amounts spread evenly on a log scale up to the most work any run recorded. A run is
+/// `(work, best cost)` pairs where its best improved; before its first pair it counts at that
+/// pair's cost, after its last it keeps its last cost (solved runs end at 0).
+pub fn convergence_profile(runs: &[&[(u64, u64)]], points: usize) -> Vec<(f64, f64)> {
+    let runs: Vec<&[(u64, u64)]> = runs.iter().copied().filter(|r| !r.is_empty()).collect();
+    let most = runs.iter().filter_map(|r| r.last()).map(|&(w, _)| w).max();
+    let Some(most) = most.filter(|_| points > 1) else {
+        return Vec::new();
+    };
+    let top = (most.max(1) as f64).ln();
+    let mut out: Vec<(f64, f64)> = Vec::new();
+    for i in 0..points {
+        let work = (top * i as f64 / (points - 1) as f64).exp().round() as u64;
+        if out.last().is_some_and(|&(w, _)| w as u64 == work) {
+            continue;
+        }
+        let costs: Vec<f64> = runs
+            .iter()
+            .map(|run| {
+                let reached = run.iter().take_while(|&&(w, _)| w <= work).last();
+                reached.unwrap_or(&run[0]).1 as f64
+            })
+            .collect();
+        if let Some(cost) = median(&costs) {
+            out.push((work as f64, cost));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn convergence_profiles_carry_costs_between_improvements() {
+        let a: &[(u64, u64)] = &[(0, 10), (10, 4), (100, 0)];
+        let b: &[(u64, u64)] = &[(0, 20), (50, 6)];
+        let profile = convergence_profile(&[a, b], 3);
+        // Work 1, 10 and 100 on a log scale; medians of the two runs' costs there.
+        assert_eq!(profile, vec![(1.0, 15.0), (10.0, 12.0), (100.0, 3.0)]);
+        assert!(convergence_profile(&[], 5).is_empty());
+    }
 
     #[test]
     fn quantiles_interpolate() {

@@ -462,6 +462,7 @@ mod tests {
                 ("guesses".into(), if puzzle == "easy" { 0 } else { 3 }),
             ],
             best_cost: None,
+            convergence: Vec::new(),
             detail: String::new(),
         }
     }

@@ -1,5 +1,6 @@
-//! A report from rows alone, with a stochastic solver among them: success rates and the
-//! time-to-solution chart appear, and the work counter follows each solver's family.
+//! A report from rows alone, with a stochastic solver among them: success rates, the
+//! time-to-solution and convergence charts appear, and the work counter follows each solver's
+//! family.
 
 use sudoku_core::Counters;
 use sudoku_run::results::{Machine, Phase, ResultsFile, Row, RunHeader, SolverMeta, Status};
@@ -56,6 +57,12 @@ fn row(meta: &SolverMeta, puzzle: usize, phase: Phase, rep: u32, seed: u64, solv
         time_ns: 1_000_000 * (puzzle as u64 + seed + 1),
         counters: Row::counters_from(&counters),
         best_cost: (!solved).then_some(2),
+        convergence: if meta.stochastic {
+            let end = 1000 * (puzzle as u64 + 1);
+            vec![(0, 40), (end / 2, 9), (end, if solved { 0 } else { 2 })]
+        } else {
+            Vec::new()
+        },
         detail: String::new(),
     }
 }
@@ -116,4 +123,6 @@ fn stochastic_rows_get_success_rates_and_their_chart() {
         .unwrap()
         .len();
     assert!(png > 20_000, "{png}");
+    assert!(index.contains("best cost reached by each amount of work"));
+    assert!(out.join("charts/convergence.png").exists());
 }

@@ -11,6 +11,9 @@ use crate::isolate::{Isolation, WorkerCommand};
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Per-solve deadline for stochastic solvers: they rarely finish late if they finish at all.
 pub const DEFAULT_STOCHASTIC_TIMEOUT: Duration = Duration::from_secs(2);
+/// Runs per puzzle of a stochastic solver, each with its own seed: enough for a success rate and
+/// a median time to solution to mean something.
+pub const DEFAULT_SEEDS: u32 = 10;
 /// Cap on a stochastic solver's work counter (moves, generations).
 pub const DEFAULT_STOCHASTIC_CAP: u64 = 10_000_000;
 
@@ -61,7 +64,7 @@ impl Default for RunOptions {
             sample: None,
             seed: 1,
             reps: 3,
-            seeds: 3,
+            seeds: DEFAULT_SEEDS,
             timeout: None,
             max_iterations: None,
             solution_limit: None,

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use sudoku_core::{Counters, SolverInfo, StopReason, Verdict};
 
 /// First comment line of every results file; names the format version.
-pub const MAGIC: &str = "# sudoku-bench results v2";
+pub const MAGIC: &str = "# sudoku-bench results v3";
 /// Prefix of the comment line that holds the run header as JSON.
 const HEADER_PREFIX: &str = "# run: ";
 
@@ -37,6 +37,9 @@ const LEAD_COLUMNS: [&str; 13] = [
 const BEST_COST_COLUMN: &str = "best_cost";
 /// The solver's extra counters, `name=value` joined by `;` (their names vary by solver).
 const EXTRA_COLUMN: &str = "extra";
+/// How an incomplete solver's best cost fell: `work:cost` pairs joined by `;` (empty for
+/// other solvers).
+const CONVERGENCE_COLUMN: &str = "convergence";
 /// The last column: free text (the verdict in words), for rejected and wrong answers.
 const DETAIL_COLUMN: &str = "detail";
 
@@ -44,7 +47,12 @@ const DETAIL_COLUMN: &str = "detail";
 fn columns() -> Vec<&'static str> {
     let mut columns = LEAD_COLUMNS.to_vec();
     columns.extend(Counters::FIXED);
-    columns.extend([BEST_COST_COLUMN, EXTRA_COLUMN, DETAIL_COLUMN]);
+    columns.extend([
+        BEST_COST_COLUMN,
+        EXTRA_COLUMN,
+        CONVERGENCE_COLUMN,
+        DETAIL_COLUMN,
+    ]);
     columns
 }
 
@@ -272,6 +280,8 @@ pub struct Row {
     pub counters: Vec<(String, u64)>,
     /// The cost of an incomplete solver's best grid when it gave up.
     pub best_cost: Option<u64>,
+    /// `(work, best cost)` where an incomplete solver's best cost improved.
+    pub convergence: Vec<(u64, u64)>,
     pub detail: String,
 }
 
@@ -348,6 +358,7 @@ impl Row {
             time_ns: elapsed.as_nanos().min(u64::MAX as u128) as u64,
             counters: Row::counters_from(&outcome.counters),
             best_cost: outcome.best_attempt.as_ref().map(|a| a.cost),
+            convergence: outcome.convergence.points().to_vec(),
             detail,
         }
     }
@@ -361,6 +372,20 @@ impl Row {
             .collect::<Vec<_>>()
             .join(";")
     }
+}
+
+/// Reads the `convergence` column back into `(work, cost)` pairs.
+fn parse_convergence(field: &str) -> Result<Vec<(u64, u64)>> {
+    field
+        .split(';')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (work, cost) = pair
+                .split_once(':')
+                .with_context(|| format!("`{pair}` is not work:cost"))?;
+            Ok((work.parse()?, cost.parse()?))
+        })
+        .collect()
 }
 
 /// Reads the `extra` column back into `(name, value)` pairs; a malformed pair is an error.
@@ -435,12 +460,19 @@ pub fn parse(text: &str) -> Result<Results> {
     let detail = index(DETAIL_COLUMN);
     let best_cost = index(BEST_COST_COLUMN);
     let extra = index(EXTRA_COLUMN);
+    let convergence = index(CONVERGENCE_COLUMN);
     let counter_columns: Vec<(usize, String)> = columns
         .iter()
         .enumerate()
         .filter(|(_, c)| {
             !LEAD_COLUMNS.contains(&c.as_str())
-                && ![DETAIL_COLUMN, BEST_COST_COLUMN, EXTRA_COLUMN].contains(&c.as_str())
+                && ![
+                    DETAIL_COLUMN,
+                    BEST_COST_COLUMN,
+                    EXTRA_COLUMN,
+                    CONVERGENCE_COLUMN,
+                ]
+                .contains(&c.as_str())
         })
         .map(|(i, c)| (i, c.clone()))
         .collect();
@@ -490,6 +522,10 @@ pub fn parse(text: &str) -> Result<Results> {
                     format!("results row {}: `best_cost` is not a number", number + 1)
                 })?),
             },
+            convergence: parse_convergence(convergence.and_then(|i| record.get(i)).unwrap_or(""))
+                .with_context(|| {
+                format!("results row {}: bad `convergence`", number + 1)
+            })?,
             detail: detail.and_then(|i| record.get(i)).unwrap_or("").to_string(),
         };
         rows.push(row);
@@ -606,6 +642,13 @@ impl ResultsFile {
                 .map_or_else(String::new, |cost| cost.to_string()),
         );
         record.push(row.extra_field());
+        record.push(
+            row.convergence
+                .iter()
+                .map(|(work, cost)| format!("{work}:{cost}"))
+                .collect::<Vec<_>>()
+                .join(";"),
+        );
         record.push(row.detail.clone());
         self.writer.write_record(&record)?;
         self.writer.flush()?;
@@ -657,6 +700,7 @@ mod tests {
                 ..Counters::default()
             }),
             best_cost: Some(2),
+            convergence: vec![(0, 40), (17, 12), (905, 2)],
             detail: "gave up, \"quoted\"".into(),
         }
     }

@@ -1,6 +1,6 @@
 //! The 0/1 model, backend-neutral: which cells and digits get a variable, and the rows over them.
 
-use sudoku_core::{DigitSet, Grid, Shape, UnitKind, candidates};
+use sudoku_core::{DigitSet, Grid, Shape, UnitKind, candidates, place_singles};
 
 /// The variables and rows of one puzzle's program. A variable is `x[cell, digit]`; every row is
 /// "the sum of these variables equals 1" (the thesis's model has only such rows), and clues are
@@ -39,7 +39,7 @@ impl Model {
     /// digits still possible in the cells still empty. `None` when propagation finds the puzzle
     /// has no solution.
     pub fn presolved(puzzle: &Grid) -> Option<Model> {
-        let board = propagate(puzzle)?;
+        let board = place_singles(puzzle)?;
         let domains = candidates(&board);
         Some(Model::over(puzzle.shape(), board, &domains))
     }
@@ -116,49 +116,4 @@ impl Model {
 
 fn digits(set: DigitSet) -> impl Iterator<Item = u8> {
     (1..=25u8).filter(move |&d| set & (1 << d) != 0)
-}
-
-/// Naked and hidden singles to a fixpoint, one placement at a time (so no placement rests on
-/// stale candidates); `None` on a contradiction: a cell without a digit, or a digit without a
-/// cell in some unit.
-fn propagate(puzzle: &Grid) -> Option<Grid> {
-    let mut board = puzzle.clone();
-    while let Some((cell, digit)) = next_single(&board)? {
-        board.set(cell, digit);
-    }
-    Some(board)
-}
-
-/// The first naked single, else the first hidden single; `Some(None)` when there is neither,
-/// `None` on a contradiction.
-fn next_single(board: &Grid) -> Option<Option<(usize, u8)>> {
-    let shape = board.shape();
-    let domains = candidates(board);
-    let empty = || (0..shape.cell_count()).filter(|&c| board.get(c) == 0);
-    for cell in empty() {
-        match domains[cell].count_ones() {
-            0 => return None,
-            1 => return Some(Some((cell, domains[cell].trailing_zeros() as u8))),
-            _ => {}
-        }
-    }
-    for kind in UnitKind::ALL {
-        for unit in 0..shape.size() {
-            let members: Vec<usize> = shape.unit_cells(kind, unit).collect();
-            for digit in 1..=shape.size() as u8 {
-                if members.iter().any(|&c| board.get(c) == digit) {
-                    continue;
-                }
-                let mut places = members
-                    .iter()
-                    .filter(|&&c| board.get(c) == 0 && domains[c] & (1 << digit) != 0);
-                match (places.next(), places.next()) {
-                    (None, _) => return None,
-                    (Some(&cell), None) => return Some(Some((cell, digit))),
-                    _ => {}
-                }
-            }
-        }
-    }
-    Some(None)
 }

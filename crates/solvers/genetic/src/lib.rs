@@ -1,0 +1,607 @@
+//! The 2019 thesis's genetic algorithm, as the thesis states it: no propagation, no tuning.
+//!
+//! # The algorithm
+//! An individual is a full grid: the clues, and every blank filled. The initial population fills
+//! the blanks with digits drawn uniformly from 1..N, each blank on its own (so rows, columns and
+//! boxes start full of repeats). The cost to minimise is the number of digits missing from each
+//! row, each column and each box, summed; a unit misses exactly as many digits as it repeats,
+//! and cost 0 is a solution. Each generation:
+//!
+//! 1. **Selection**: a roulette wheel on the fitness `Fa_i = max(Fo)·k − Fo_i`, where `Fo_i` is
+//!    individual i's cost, `max(Fo)` the population's worst cost and `k > 1`
+//!    ([`GeneticParams::k`]), so even the worst individual keeps a slice `(k − 1)·max(Fo)`. Each
+//!    parent is drawn independently; both parents of a pair may be the same individual.
+//! 2. **Crossover**, with probability [`GeneticParams::crossover_rate`] for each pair (otherwise
+//!    the children are copies of their parents): two parents give two children. The first
+//!    takes, box by box, the box of the parent in which that box repeats fewer digits. The
+//!    second takes, line by line, the better row of the two parents, or the better column,
+//!    rows or columns chosen by a fair coin for each crossover. Rows (or columns, or boxes)
+//!    partition the grid, so each child is assembled whole from the chosen units. On a tie the
+//!    unit comes from the first parent drawn.
+//! 3. **Mutation**, with probability [`GeneticParams::mutation_rate`] for each child: one
+//!    mutation, its kind drawn uniformly from four: swap the digits of two blanks of one row; of
+//!    one column; of one box; or replace the digit of one blank with another digit, drawn
+//!    uniformly from the N − 1 it does not hold. A swap picks its unit uniformly among the units
+//!    of its kind with at least two blanks (none: the mutation does nothing), then two distinct
+//!    blanks of it.
+//! 4. **Elitism, weak**: a child beats its parents when its cost is below both parents' costs.
+//!    If no child of the generation does, the worst individual of the new population is replaced
+//!    by the best of the previous one. Otherwise the previous best may be lost; the solver keeps
+//!    the best grid ever seen apart, for its [`Attempt`].
+//!
+//! The search stops at a solution, after [`GeneticParams::max_generations`] generations, or
+//! when the budget runs out. Clues are never touched: the initial fill, the crossover's copies
+//! and every mutation write blanks only. With an odd population the second child of the last
+//! pair is dropped (and does not count in the elitism test).
+//!
+//! # Counters and budget
+//! - `generations`: the work counter [`Budget::max_iterations`] caps, exactly. The budget (cap,
+//!   deadline, cancel flag) is checked once at the start of every generation, before the
+//!   solver's own generation limit: a cap equal to that limit is reported as
+//!   [`StopReason::IterationCap`], the limit alone as [`StopReason::SearchExhausted`].
+//! - `evaluations`: full cost counts: one per individual of the initial population and two per
+//!   crossover. Copies carry their parent's counts, and mutations update the cost through the
+//!   three units of each changed cell, so neither counts as an evaluation.
+//! - `crossovers`, `mutations` (those that changed something or tried to: a swap of two equal
+//!   digits counts), `elitist_replacements`.
+//!
+//! Every outcome carries the [`Convergence`] of the best cost by generation (generation 0 is the
+//! initial population). A run that gives up returns the best grid it ever held with its cost.
+//! The run is a function of [`Budget::seed`] alone: equal seeds give equal runs and counters.
+//!
+//! # Cost and limits
+//! A generation costs one roulette wheel (O(M) to build, O(log M) a draw) and, per crossover,
+//! two full recounts of O(3N² + 3N·(N + 1)) steps; a mutation costs O(1) steps. Each individual
+//! holds its N² cells, a count of every digit in every unit (3N·(N + 1) bytes) and each unit's
+//! repeats, and two populations are kept (parents and children), so memory is about
+//! 2·M·(4N² + 6N) bytes: 530 KB for the default population on 25×25. Every size from 4×4 to
+//! 25×25 is accepted.
+//!
+//! Incomplete: it may give up on a solvable puzzle, and never calls one unsolvable. As the
+//! thesis found, the pure algorithm stalls in local minima (a grid a few repeats from a
+//! solution, where every swap makes things worse): it solves near-complete puzzles and fails
+//! on most puzzles of published difficulty. With the default parameters it solves 10 of the
+//! conformance corpus's 27 solvable cases (every 4×4, one 6×6, one 12×12, one 16×16, no 9×9),
+//! ending its failures at costs of 2 to 16 (`sudoku-bench bench --solver genetic --dataset
+//! datasets/conformance.txt` lists them, the best cost of each). That is a finding
+//! about the algorithm, not a fault of this implementation; a tuned variant belongs in another
+//! solver.
+//!
+//! # When to use it
+//! To reproduce the thesis's evolutionary results and to chart how a population-based search
+//! converges (or does not). Never to solve puzzles: every exact solver in the suite is faster and
+//! certain.
+
+mod eval;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use sudoku_core::{
+    ALL_SIZES, Attempt, Budget, Capabilities, Convergence, Counters, Family, Grid, Outcome, Solver,
+    SolverInfo, StopReason, UnitKind,
+};
+
+use crate::eval::{Scored, Units, unit_id};
+
+/// The genetic algorithm's parameters. The thesis fixes the operators, not these values; the
+/// defaults are this suite's choice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GeneticParams {
+    /// Individuals in the population (at least 2). Default 100.
+    pub population: usize,
+    /// The fitness factor k of `Fa_i = max(Fo)·k − Fo_i`, above 1: the closer to 1, the harder
+    /// the selection favours good grids. Default 1.5.
+    pub k: f64,
+    /// Chance that a pair of parents is crossed rather than copied, in [0, 1]. Default 0.9.
+    pub crossover_rate: f64,
+    /// Chance that a child undergoes one mutation, in [0, 1]. Default 0.3.
+    pub mutation_rate: f64,
+    /// Generations after which the search gives up ([`StopReason::SearchExhausted`]).
+    /// Default 20,000: beyond any generation count at which the default population still solves
+    /// the kit's puzzles, and above the kit's largest work cap (10,000), which must stop the
+    /// search with [`StopReason::IterationCap`].
+    pub max_generations: u64,
+}
+
+impl Default for GeneticParams {
+    fn default() -> GeneticParams {
+        GeneticParams {
+            population: 100,
+            k: 1.5,
+            crossover_rate: 0.9,
+            mutation_rate: 0.3,
+            max_generations: 20_000,
+        }
+    }
+}
+
+/// The thesis's genetic algorithm (see the crate documentation).
+#[derive(Clone, Debug, Default)]
+pub struct Genetic {
+    params: GeneticParams,
+}
+
+impl Genetic {
+    /// A solver with these parameters.
+    ///
+    /// Panics if the population is below 2, `k` is not above 1, or a rate lies outside [0, 1].
+    pub fn with(params: GeneticParams) -> Genetic {
+        assert!(params.population >= 2, "a population needs two individuals");
+        assert!(params.k > 1.0, "k must exceed 1, got {}", params.k);
+        for (name, rate) in [
+            ("crossover", params.crossover_rate),
+            ("mutation", params.mutation_rate),
+        ] {
+            assert!(
+                (0.0..=1.0).contains(&rate),
+                "the {name} rate must lie in [0, 1], got {rate}"
+            );
+        }
+        Genetic { params }
+    }
+
+    pub fn params(&self) -> &GeneticParams {
+        &self.params
+    }
+}
+
+impl Solver for Genetic {
+    fn info(&self) -> SolverInfo {
+        SolverInfo {
+            id: "genetic",
+            family: Family::Evolutionary,
+            description: "the thesis's genetic algorithm: roulette selection, best-unit crossover, \
+                          four mutations, weak elitism",
+            capabilities: Capabilities::incomplete(ALL_SIZES)
+                .stochastic()
+                .work_counter("generations"),
+        }
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        let mut run = Run::new(&self.params, puzzle, budget.seed);
+        let ending = run.evolve(budget);
+        run.outcome(puzzle, ending)
+    }
+}
+
+/// Where the clues and blanks lie, in the terms the operators need.
+struct Layout {
+    units: Units,
+    /// The puzzle's cells, 0 for a blank.
+    clues: Vec<u8>,
+    /// Every blank, ascending.
+    blanks: Vec<usize>,
+    /// The blanks of each unit.
+    unit_blanks: Vec<Vec<usize>>,
+    /// For each kind (rows, columns, boxes), the units with at least two blanks.
+    swappable: [Vec<usize>; 3],
+}
+
+impl Layout {
+    fn new(puzzle: &Grid) -> Layout {
+        let shape = puzzle.shape();
+        let units = Units::new(shape);
+        let clues = puzzle.cells().to_vec();
+        let is_blank = |cell: &usize| clues[*cell] == 0;
+        let blanks = (0..clues.len()).filter(is_blank).collect();
+        let unit_blanks: Vec<Vec<usize>> = (0..units.count())
+            .map(|unit| units.cells(unit).iter().copied().filter(is_blank).collect())
+            .collect();
+        let swappable = UnitKind::ALL.map(|kind| {
+            (0..shape.size())
+                .map(|index| unit_id(shape.size(), kind, index))
+                .filter(|&unit| unit_blanks[unit].len() >= 2)
+                .collect()
+        });
+        Layout {
+            units,
+            clues,
+            blanks,
+            unit_blanks,
+            swappable,
+        }
+    }
+
+    /// The puzzle with every blank filled by a uniform random digit.
+    fn random_individual(&self, rng: &mut StdRng) -> Scored {
+        let size = self.units.size() as u8;
+        let mut cells = self.clues.clone();
+        for &cell in &self.blanks {
+            cells[cell] = rng.random_range(1..=size);
+        }
+        Scored::new(&self.units, cells)
+    }
+
+    /// Crosses `a` and `b`: `by_boxes` takes the better box of the two in every box, `by_lines`
+    /// the better row in every row or the better column in every column (a fair coin decides).
+    fn crossover(
+        &self,
+        rng: &mut StdRng,
+        (a, b): (&Scored, &Scored),
+        by_boxes: &mut Scored,
+        by_lines: &mut Scored,
+    ) {
+        let lines = if rng.random_bool(0.5) {
+            UnitKind::Row
+        } else {
+            UnitKind::Column
+        };
+        for (child, kind) in [(by_boxes, UnitKind::Box), (by_lines, lines)] {
+            child.copy_from(a);
+            for index in 0..self.units.size() {
+                let unit = unit_id(self.units.size(), kind, index);
+                if b.repeats(unit) < a.repeats(unit) {
+                    child.copy_cells_from(b, &self.unit_blanks[unit]);
+                }
+            }
+            child.recount(&self.units);
+        }
+    }
+
+    /// One mutation of a kind drawn uniformly; false when that kind has nothing to act on.
+    fn mutate(&self, rng: &mut StdRng, child: &mut Scored) -> bool {
+        match rng.random_range(0..4) {
+            kind @ 0..3 => {
+                let units = &self.swappable[kind];
+                if units.is_empty() {
+                    return false;
+                }
+                let blanks = &self.unit_blanks[units[rng.random_range(0..units.len())]];
+                let first = rng.random_range(0..blanks.len());
+                let mut second = rng.random_range(0..blanks.len() - 1);
+                if second >= first {
+                    second += 1;
+                }
+                child.swap(&self.units, blanks[first], blanks[second]);
+            }
+            _ => {
+                if self.blanks.is_empty() {
+                    return false;
+                }
+                let cell = self.blanks[rng.random_range(0..self.blanks.len())];
+                let old = child.cells()[cell];
+                let mut value = rng.random_range(1..self.units.size() as u8);
+                if value >= old {
+                    value += 1;
+                }
+                child.set(&self.units, cell, value);
+            }
+        }
+        true
+    }
+}
+
+/// The roulette wheel of one generation: cumulative fitness `max(Fo)·k − Fo_i`.
+struct Wheel {
+    cumulative: Vec<f64>,
+}
+
+impl Wheel {
+    fn spin_up(&mut self, population: &[Scored], k: f64) {
+        let worst = population.iter().map(Scored::cost).max().unwrap_or(0) as f64;
+        let mut total = 0.0;
+        self.cumulative.clear();
+        for individual in population {
+            total += worst * k - individual.cost() as f64;
+            self.cumulative.push(total);
+        }
+    }
+
+    /// An index drawn with chance proportional to its fitness.
+    fn draw(&self, rng: &mut StdRng) -> usize {
+        let total = *self.cumulative.last().expect("a population");
+        let point = rng.random::<f64>() * total;
+        let index = self.cumulative.partition_point(|&sum| sum <= point);
+        index.min(self.cumulative.len() - 1)
+    }
+}
+
+/// How a run ended.
+enum Ending {
+    Solved,
+    Stopped(StopReason),
+}
+
+/// One solve: the population and everything counted about it.
+struct Run<'p> {
+    params: &'p GeneticParams,
+    layout: Layout,
+    rng: StdRng,
+    /// The current population in `[..params.population]`; one spare slot when the population is
+    /// odd, where the dropped second child of the last pair is written.
+    population: Vec<Scored>,
+    next: Vec<Scored>,
+    wheel: Wheel,
+    /// The best grid ever held.
+    best: Scored,
+    convergence: Convergence,
+    generations: u64,
+    evaluations: u64,
+    crossovers: u64,
+    mutations: u64,
+    elitist_replacements: u64,
+}
+
+impl<'p> Run<'p> {
+    fn new(params: &'p GeneticParams, puzzle: &Grid, seed: u64) -> Run<'p> {
+        let layout = Layout::new(puzzle);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let size = params.population;
+        let mut population: Vec<Scored> = (0..size)
+            .map(|_| layout.random_individual(&mut rng))
+            .collect();
+        if size % 2 == 1 {
+            population.push(population[0].clone());
+        }
+        let best = population[fittest(&population[..size])].clone();
+        let mut convergence = Convergence::default();
+        convergence.record(0, best.cost());
+        Run {
+            params,
+            layout,
+            rng,
+            next: population.clone(),
+            population,
+            wheel: Wheel {
+                cumulative: Vec::with_capacity(size),
+            },
+            best,
+            convergence,
+            generations: 0,
+            evaluations: size as u64,
+            crossovers: 0,
+            mutations: 0,
+            elitist_replacements: 0,
+        }
+    }
+
+    /// Breeds generations until a solution, the budget's end or the generation limit.
+    fn evolve(&mut self, budget: &Budget) -> Ending {
+        loop {
+            if self.best.cost() == 0 {
+                return Ending::Solved;
+            }
+            if let Err(reason) = budget.check(self.generations) {
+                return Ending::Stopped(reason);
+            }
+            if self.generations >= self.params.max_generations {
+                return Ending::Stopped(StopReason::SearchExhausted);
+            }
+            self.generation();
+        }
+    }
+
+    fn generation(&mut self) {
+        let size = self.params.population;
+        let current = &self.population[..size];
+        self.wheel.spin_up(current, self.params.k);
+        let mut beaten = false;
+        for pair in (0..size).step_by(2) {
+            let a = &current[self.wheel.draw(&mut self.rng)];
+            let b = &current[self.wheel.draw(&mut self.rng)];
+            let (left, right) = self.next.split_at_mut(pair + 1);
+            let (first, second) = (&mut left[pair], &mut right[0]);
+            if self.rng.random_bool(self.params.crossover_rate) {
+                self.layout.crossover(&mut self.rng, (a, b), first, second);
+                self.crossovers += 1;
+                self.evaluations += 2;
+            } else {
+                first.copy_from(a);
+                second.copy_from(b);
+            }
+            for child in [&mut *first, &mut *second] {
+                if self.rng.random_bool(self.params.mutation_rate)
+                    && self.layout.mutate(&mut self.rng, child)
+                {
+                    self.mutations += 1;
+                }
+            }
+            let parents = a.cost().min(b.cost());
+            beaten |= first.cost() < parents || (pair + 1 < size && second.cost() < parents);
+        }
+        if !beaten {
+            let worst = (0..size)
+                .max_by_key(|&i| self.next[i].cost())
+                .expect("a population");
+            let previous_best = &self.population[fittest(&self.population[..size])];
+            self.next[worst].copy_from(previous_best);
+            self.elitist_replacements += 1;
+        }
+        std::mem::swap(&mut self.population, &mut self.next);
+        self.generations += 1;
+        let fittest = &self.population[fittest(&self.population[..size])];
+        if fittest.cost() < self.best.cost() {
+            self.best.copy_from(fittest);
+            self.convergence.record(self.generations, fittest.cost());
+        }
+    }
+
+    fn outcome(self, puzzle: &Grid, ending: Ending) -> Outcome {
+        let mut counters = Counters {
+            generations: self.generations,
+            ..Counters::default()
+        };
+        counters.add("evaluations", self.evaluations);
+        counters.add("crossovers", self.crossovers);
+        counters.add("mutations", self.mutations);
+        counters.add("elitist_replacements", self.elitist_replacements);
+        let grid = Grid::from_cells(puzzle.shape(), self.best.cells().to_vec())
+            .expect("individuals hold digits of the board");
+        let outcome = match ending {
+            Ending::Solved => Outcome::from_search(None, vec![grid], 1, counters),
+            Ending::Stopped(reason) => Outcome::gave_up_at(
+                reason,
+                Attempt {
+                    grid,
+                    cost: self.best.cost(),
+                },
+                counters,
+            ),
+        };
+        outcome.with_convergence(self.convergence)
+    }
+}
+
+/// The index of the lowest cost (the first, on a tie).
+fn fittest(population: &[Scored]) -> usize {
+    (0..population.len())
+        .min_by_key(|&i| population[i].cost())
+        .expect("a population")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::{Shape, Verdict, verify_solution};
+
+    /// A valid full grid of any shape: the textbook pattern, shifted by box rows and bands.
+    fn pattern(shape: Shape) -> Grid {
+        let (n, rows, cols) = (shape.size(), shape.box_rows(), shape.box_cols());
+        let cells = (0..n * n)
+            .map(|cell| {
+                let (r, c) = (cell / n, cell % n);
+                ((cols * (r % rows) + r / rows + c) % n + 1) as u8
+            })
+            .collect();
+        Grid::from_cells(shape, cells).unwrap()
+    }
+
+    /// `solution` with `blanks` cells emptied, chosen by `rng`.
+    fn blanked(solution: &Grid, blanks: usize, rng: &mut StdRng) -> Grid {
+        let mut puzzle = solution.clone();
+        while puzzle.cells().iter().filter(|&&v| v == 0).count() < blanks {
+            let cell = rng.random_range(0..puzzle.cells().len());
+            puzzle.set(cell, 0);
+        }
+        puzzle
+    }
+
+    #[test]
+    fn the_kept_cost_matches_a_plain_recount() {
+        let mut rng = StdRng::seed_from_u64(1);
+        for shape in Shape::ALL {
+            let puzzle = blanked(&pattern(shape), shape.cell_count() / 2, &mut rng);
+            let layout = Layout::new(&puzzle);
+            assert_eq!(
+                sudoku_core::missing_digits(shape, pattern(shape).cells()),
+                0
+            );
+            for _ in 0..20 {
+                let mut individual = layout.random_individual(&mut rng);
+                assert_eq!(
+                    individual.cost(),
+                    sudoku_core::missing_digits(shape, individual.cells())
+                );
+                for _ in 0..50 {
+                    layout.mutate(&mut rng, &mut individual);
+                    assert_eq!(
+                        individual.cost(),
+                        sudoku_core::missing_digits(shape, individual.cells()),
+                        "{shape}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn crossover_and_mutation_never_touch_a_clue() {
+        let mut rng = StdRng::seed_from_u64(2);
+        for shape in Shape::ALL {
+            for blanks in [1, shape.cell_count() / 4, shape.cell_count() * 3 / 4] {
+                let puzzle = blanked(&pattern(shape), blanks, &mut rng);
+                let layout = Layout::new(&puzzle);
+                let mut a = layout.random_individual(&mut rng);
+                let mut b = layout.random_individual(&mut rng);
+                let (mut c, mut d) = (a.clone(), b.clone());
+                for _ in 0..100 {
+                    layout.crossover(&mut rng, (&a, &b), &mut c, &mut d);
+                    layout.mutate(&mut rng, &mut c);
+                    layout.mutate(&mut rng, &mut d);
+                    for child in [&c, &d] {
+                        for (cell, &clue) in puzzle.cells().iter().enumerate() {
+                            assert!(clue == 0 || child.cells()[cell] == clue, "{shape}");
+                        }
+                        assert_eq!(
+                            child.cost(),
+                            sudoku_core::missing_digits(shape, child.cells())
+                        );
+                    }
+                    (a, b, c, d) = (c, d, a, b);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_run() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let puzzle = blanked(&pattern(Shape::S9), 40, &mut rng);
+        let budget = Budget::solve().with_seed(11).with_max_iterations(300);
+        let mut solver = Genetic::default();
+        let first = solver.solve(&puzzle, &budget);
+        assert_eq!(first, solver.solve(&puzzle, &budget));
+        assert!(first.counters.generations > 0);
+    }
+
+    #[test]
+    fn a_work_cap_stops_at_the_cap_with_an_honest_attempt() {
+        let mut rng = StdRng::seed_from_u64(4);
+        for shape in [Shape::S9, Shape::S16] {
+            let puzzle = blanked(&pattern(shape), shape.cell_count() * 2 / 3, &mut rng);
+            for cap in [1, 7, 50] {
+                let budget = Budget::solve().with_max_iterations(cap);
+                let outcome = Genetic::default().solve(&puzzle, &budget);
+                assert_eq!(outcome.verdict, Verdict::GaveUp(StopReason::IterationCap));
+                assert_eq!(outcome.counters.generations, cap);
+                let attempt = outcome.best_attempt.expect("an attempt");
+                assert_eq!(
+                    attempt.cost,
+                    sudoku_core::missing_digits(shape, attempt.grid.cells())
+                );
+                assert_eq!(outcome.convergence.best(), Some(attempt.cost));
+            }
+        }
+    }
+
+    #[test]
+    fn the_generation_limit_is_a_search_exhausted() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let puzzle = blanked(&pattern(Shape::S16), 200, &mut rng);
+        let solver = &mut Genetic::with(GeneticParams {
+            max_generations: 5,
+            ..GeneticParams::default()
+        });
+        let outcome = solver.solve(&puzzle, &Budget::solve());
+        assert_eq!(
+            outcome.verdict,
+            Verdict::GaveUp(StopReason::SearchExhausted)
+        );
+        assert_eq!(outcome.counters.generations, 5);
+    }
+
+    #[test]
+    fn solves_an_easy_4x4_and_an_easy_9x9() {
+        // The solution of the conformance corpus's first 9×9 puzzle, 12 of its cells blanked.
+        let nine = Grid::parse(
+            "857461923392587416641932578184629357735814692\
+             269375841523748169916253784478196235",
+        )
+        .unwrap();
+        let mut rng = StdRng::seed_from_u64(6);
+        let puzzles = [
+            Grid::parse("...43.....23....").unwrap(),
+            blanked(&nine, 12, &mut rng),
+        ];
+        for puzzle in puzzles {
+            for seed in 0..3 {
+                let budget = Budget::solve().with_seed(seed);
+                let outcome = Genetic::default().solve(&puzzle, &budget);
+                assert!(outcome.is_solved(), "{puzzle}: {}", outcome.verdict);
+                assert_eq!(verify_solution(&puzzle, &outcome.solutions[0]), Ok(()));
+                assert_eq!(outcome.convergence.best(), Some(0));
+            }
+        }
+    }
+}

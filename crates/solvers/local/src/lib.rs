@@ -1,0 +1,142 @@
+//! Stochastic local search, faithful to two of the source documents: the 2009 project's
+//! random-swap search as simulated annealing ([`Annealing`]) and the 2019 thesis's tabu search
+//! ([`Tabu`]).
+//!
+//! # What they are
+//! Both fill the empty cells at once and then mend the full board by small moves, guided by one
+//! cost: the digits missing from each row, column and box, summed (0 = solved; on a full board
+//! it is also the number of repeated digits). [`counts::Counts`] keeps every unit's digit
+//! counts, so a move's cost change reads six counts for a change of one cell and at most twelve
+//! for a swap of two, whatever the board's size; both searches price moves with it. Clues never
+//! move.
+//!
+//! - [`Annealing`] (the 2009 specification: "fill the empty cells at random, count the errors,
+//!   then keep exchanging the inserted digits to reduce the errors"). Each box is filled with its
+//!   missing digits in random order, so boxes are permutations and stay so; the cost is the
+//!   digits missing from rows plus those missing from columns. A move swaps two free cells of
+//!   one box, chosen at random (a random box with two or more free cells, then two of its free
+//!   cells). The Metropolis rule accepts it always if it does not raise the cost and otherwise
+//!   with probability `exp(-Δ/T)`. The schedule ([`AnnealingParams`], Lewis 2007): the start
+//!   temperature is the standard deviation of the cost changes of 200 random moves from the first
+//!   fill (at least 1); `T` is multiplied by 0.99 after each chain of (empty cells)² moves; a
+//!   chain is stale when it found no new best cost and ended at the cost it began with (the
+//!   search is frozen in a minimum), and after 20 stale chains in a row `T` goes back to its
+//!   start (a reheat). The board is never refilled.
+//! - [`Tabu`] (the 2019 thesis). Each column is filled with its missing digits in random order,
+//!   so columns start without repeats; the cost counts repeats in rows and boxes, and in columns
+//!   once moves break them. The neighbourhood holds exactly the thesis's five move kinds: change
+//!   a free cell whose digit its row repeats to a digit the row misses; the same for a box; the
+//!   same for a column; swap two free cells of a row; swap two free cells of a column. Each step
+//!   prices the whole neighbourhood, or, when it holds more than [`TabuParams::sample_size`]
+//!   moves (200), that many drawn at random without repetition, and makes the best admissible
+//!   move, ties broken at random. The tabu list forbids, for [`TabuParams::tenure`] steps (10),
+//!   putting a digit back into a cell a step took it out of; a tabu move is admissible anyway
+//!   when it reaches a cost below the best so far (aspiration). If every priced move is tabu,
+//!   the best of them is made.
+//!
+//! Neither search propagates constraints, restarts, or uses any knowledge of Sudoku beyond its
+//! cost: these are the documents' searches, not tuned ones.
+//!
+//! # Counters and budget
+//! - `moves`: moves priced. For [`Annealing`] every proposed swap, accepted or not; for [`Tabu`]
+//!   every neighbour whose cost change is computed, so a step counts as many moves as it prices.
+//!   This is the work counter [`Budget::max_iterations`] caps, exactly: the budget (cap, deadline,
+//!   cancel flag) is checked at entry and every 4,096 moves through [`Checkpoints`], and a
+//!   tabu step cut short by the budget is not made. The annealer's 200 sampled moves are not
+//!   counted.
+//! - `reheats` ([`Annealing`]): times the temperature went back to its start.
+//! - `steps` ([`Tabu`]): moves made.
+//!
+//! The same [`Budget::seed`] gives the same run (a [`rand::rngs::StdRng`] seeded with it). Every
+//! outcome carries its [`Convergence`]: the best cost after each improvement, by moves. A search
+//! that runs out of budget gives up with its best board and that board's cost
+//! ([`Outcome::gave_up_at`]); it never calls a puzzle unsolvable. The annealer also gives up at
+//! once ([`StopReason::SearchExhausted`]) when no box has two free cells and the forced fill is
+//! wrong. Without a cap, deadline or cancel flag, a search on a puzzle with no solution never
+//! ends.
+//!
+//! # Cost and limits
+//! An annealing move costs O(1): two random draws, a few count reads, and an exponential when
+//! the cost would rise. A tabu step lists its neighbourhood (O(N²) for the changes, plus the
+//! pairs of free cells in every row and column) and prices at most 200 of them. Memory is a few
+//! copies of the board, 3N(N+1) counts, and for the tabu list one step number per cell and
+//! digit. Every size from 4×4 to 25×25 is accepted. Both are incomplete: nothing bounds the
+//! moves a solvable puzzle needs. With the kit's 10 million moves a case both solve every
+//! solvable case of the conformance corpus (4×4 to 16×16, seed 0), an easy 9×9 in about 10⁵
+//! moves (annealing) or 10⁴ (tabu), but the hardest 9×9 boards (17 to 21 clues) often stay in a
+//! minimum short of a solution until the budget runs out: a finding about the methods,
+//! not a fault of these programs.
+//!
+//! # When to use them
+//! To measure what plain local search does on Sudoku, as the documents ran it, and as the
+//! baseline for tuned variants. To solve puzzles, any complete solver is faster and never gives
+//! up on a solvable puzzle.
+
+pub mod annealing;
+pub mod counts;
+pub mod tabu;
+
+pub use annealing::{Annealing, AnnealingParams};
+pub use tabu::{Tabu, TabuParams};
+
+use sudoku_core::{Attempt, Convergence, Counters, Grid, Outcome, Shape, StopReason};
+
+#[cfg(doc)]
+use sudoku_core::{Budget, Checkpoints};
+
+/// Moves between two budget checks (well under a millisecond on any size).
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// The best board a search has reached, and how its best cost fell.
+struct Best {
+    cells: Vec<u8>,
+    cost: u64,
+    convergence: Convergence,
+}
+
+impl Best {
+    /// The first fill, before any move.
+    fn new(counts: &counts::Counts) -> Best {
+        let mut convergence = Convergence::default();
+        convergence.record(0, counts.cost());
+        Best {
+            cells: counts.cells().to_vec(),
+            cost: counts.cost(),
+            convergence,
+        }
+    }
+
+    fn cost(&self) -> u64 {
+        self.cost
+    }
+
+    /// Keeps the board if it beats the best so far, `moves` into the search.
+    #[inline]
+    fn offer(&mut self, counts: &counts::Counts, moves: u64) {
+        if counts.cost() < self.cost {
+            self.cost = counts.cost();
+            self.cells.copy_from_slice(counts.cells());
+            self.convergence.record(moves, self.cost);
+        }
+    }
+
+    fn grid(&self, shape: Shape) -> Grid {
+        Grid::from_cells(shape, self.cells.clone()).expect("the board keeps the puzzle's shape")
+    }
+
+    /// The best board is a solution (its cost is 0).
+    fn solved(self, shape: Shape, counters: Counters) -> Outcome {
+        debug_assert_eq!(self.cost, 0);
+        Outcome::from_search(None, vec![self.grid(shape)], 1, counters)
+            .with_convergence(self.convergence)
+    }
+
+    /// The search stopped for `reason` before reaching cost 0.
+    fn gave_up(self, shape: Shape, reason: StopReason, counters: Counters) -> Outcome {
+        let attempt = Attempt {
+            grid: self.grid(shape),
+            cost: self.cost,
+        };
+        Outcome::gave_up_at(reason, attempt, counters).with_convergence(self.convergence)
+    }
+}

@@ -1,0 +1,281 @@
+//! The 2019 thesis's tabu search.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use sudoku_core::{
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Grid, Outcome, Shape, Solver,
+    SolverInfo, StopReason, UnitKind,
+};
+
+use crate::counts::Counts;
+use crate::{Best, CHECK_EVERY};
+
+/// How the tabu search remembers and looks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TabuParams {
+    /// Steps during which a move may not put back a digit a recent step took out of a cell.
+    /// Default 10.
+    pub tenure: u64,
+    /// The most neighbours priced in one step: a larger neighbourhood is sampled down to this
+    /// many, drawn at random. Default 200.
+    pub sample_size: usize,
+}
+
+impl Default for TabuParams {
+    fn default() -> TabuParams {
+        TabuParams {
+            tenure: 10,
+            sample_size: 200,
+        }
+    }
+}
+
+/// Best-neighbour steps over five move kinds, with a tabu list and aspiration.
+#[derive(Clone, Debug, Default)]
+pub struct Tabu {
+    pub params: TabuParams,
+}
+
+impl Tabu {
+    pub fn new(params: TabuParams) -> Tabu {
+        Tabu { params }
+    }
+}
+
+impl Solver for Tabu {
+    fn info(&self) -> SolverInfo {
+        SolverInfo {
+            id: "tabu",
+            family: Family::LocalSearch,
+            description: "fills each column at random, then takes the best non-tabu change or \
+                          swap until no row, column or box repeats a digit",
+            capabilities: Capabilities::incomplete(ALL_SIZES)
+                .stochastic()
+                .work_counter("moves"),
+        }
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        search(&self.params, puzzle, budget)
+    }
+}
+
+/// One neighbour of the board.
+#[derive(Clone, Copy, Debug)]
+enum Move {
+    /// Put `digit` in `cell`.
+    Change { cell: usize, digit: u8 },
+    /// Exchange the digits of two cells.
+    Swap { a: usize, b: usize },
+}
+
+/// The free cells of every unit, by kind, in the order rows, columns, boxes.
+struct FreeCells {
+    by_unit: [Vec<Vec<usize>>; 3],
+}
+
+impl FreeCells {
+    fn new(puzzle: &Grid) -> FreeCells {
+        let shape = puzzle.shape();
+        FreeCells {
+            by_unit: UnitKind::ALL.map(|kind| {
+                (0..shape.size())
+                    .map(|index| {
+                        shape
+                            .unit_cells(kind, index)
+                            .filter(|&cell| puzzle.get(cell) == 0)
+                            .collect()
+                    })
+                    .collect()
+            }),
+        }
+    }
+
+    fn of(&self, kind: UnitKind, index: usize) -> &[usize] {
+        let k = match kind {
+            UnitKind::Row => 0,
+            UnitKind::Column => 1,
+            UnitKind::Box => 2,
+        };
+        &self.by_unit[k][index]
+    }
+}
+
+/// Every neighbour of the board: for each row, box and column, each free cell whose digit the
+/// unit repeats changed to each digit the unit misses; and each two free cells of a row, or of
+/// a column, with different digits swapped. A change reachable from two units is listed twice.
+fn neighbourhood(shape: Shape, counts: &Counts, free: &FreeCells, moves: &mut Vec<Move>) {
+    moves.clear();
+    let n = shape.size();
+    for kind in [UnitKind::Row, UnitKind::Box, UnitKind::Column] {
+        for index in 0..n {
+            let missing = (1..=n as u8).filter(|&d| counts.count(kind, index, d) == 0);
+            let repeated = free
+                .of(kind, index)
+                .iter()
+                .copied()
+                .filter(|&cell| counts.count(kind, index, counts.get(cell)) >= 2);
+            for cell in repeated {
+                for digit in missing.clone() {
+                    moves.push(Move::Change { cell, digit });
+                }
+            }
+        }
+    }
+    for kind in [UnitKind::Row, UnitKind::Column] {
+        for index in 0..n {
+            let cells = free.of(kind, index);
+            for (i, &a) in cells.iter().enumerate() {
+                for &b in &cells[i + 1..] {
+                    if counts.get(a) != counts.get(b) {
+                        moves.push(Move::Swap { a, b });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// When each (cell, digit) may be put back: a step that takes `digit` out of `cell` forbids
+/// putting it back for the next `tenure` steps. This table is the tabu list.
+struct TabuList {
+    n: usize,
+    until: Vec<u64>,
+}
+
+impl TabuList {
+    fn forbids(&self, step: u64, cell: usize, digit: u8) -> bool {
+        self.until[cell * (self.n + 1) + digit as usize] > step
+    }
+
+    fn forbid(&mut self, cell: usize, digit: u8, until: u64) {
+        self.until[cell * (self.n + 1) + digit as usize] = until;
+    }
+
+    fn forbids_move(&self, step: u64, counts: &Counts, mv: Move) -> bool {
+        match mv {
+            Move::Change { cell, digit } => self.forbids(step, cell, digit),
+            Move::Swap { a, b } => {
+                self.forbids(step, a, counts.get(b)) || self.forbids(step, b, counts.get(a))
+            }
+        }
+    }
+}
+
+fn search(params: &TabuParams, puzzle: &Grid, budget: &Budget) -> Outcome {
+    let shape = puzzle.shape();
+    let n = shape.size();
+    let mut rng = StdRng::seed_from_u64(budget.seed);
+    let mut counters = Counters::default();
+
+    // Each column gets its missing digits in a random order, so columns start as permutations.
+    let mut cells = puzzle.cells().to_vec();
+    for index in 0..n {
+        let column = || shape.unit_cells(UnitKind::Column, index);
+        let mut missing: Vec<u8> = (1..=n as u8)
+            .filter(|&digit| !column().any(|cell| puzzle.get(cell) == digit))
+            .collect();
+        missing.shuffle(&mut rng);
+        let free = column().filter(|&cell| puzzle.get(cell) == 0);
+        for (cell, digit) in free.zip(missing) {
+            cells[cell] = digit;
+        }
+    }
+    let mut counts = Counts::new(shape, cells);
+    let mut best = Best::new(&counts);
+    if counts.cost() == 0 {
+        return best.solved(shape, counters);
+    }
+
+    let free = FreeCells::new(puzzle);
+    let mut tabu = TabuList {
+        n,
+        until: vec![0; shape.cell_count() * (n + 1)],
+    };
+    let mut neighbours = Vec::new();
+    let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
+    if let Err(reason) = checkpoints.check(budget, 0) {
+        return best.gave_up(shape, reason, counters);
+    }
+    for step in 0u64.. {
+        neighbourhood(shape, &counts, &free, &mut neighbours);
+        if neighbours.is_empty() {
+            return best.gave_up(shape, StopReason::SearchExhausted, counters);
+        }
+        let sample: &[Move] = if neighbours.len() > params.sample_size {
+            neighbours.partial_shuffle(&mut rng, params.sample_size).0
+        } else {
+            &neighbours
+        };
+        // The best admissible move (not tabu, or tabu but reaching a new best cost), ties broken
+        // at random; failing any, the best move of all.
+        let mut chosen: Option<(i64, Move)> = None;
+        let mut fallback: Option<(i64, Move)> = None;
+        let (mut chosen_ties, mut fallback_ties) = (0u32, 0u32);
+        for &mv in sample {
+            if checkpoints.due(counters.moves)
+                && let Err(reason) = checkpoints.check(budget, counters.moves)
+            {
+                return best.gave_up(shape, reason, counters);
+            }
+            counters.moves += 1;
+            let delta = match mv {
+                Move::Change { cell, digit } => counts.change_delta(cell, digit),
+                Move::Swap { a, b } => counts.swap_delta(a, b),
+            };
+            let aspires = counts.cost().checked_add_signed(delta) < Some(best.cost());
+            let admissible = aspires || !tabu.forbids_move(step, &counts, mv);
+            if admissible {
+                keep_better(&mut chosen, &mut chosen_ties, delta, mv, &mut rng);
+            } else if chosen.is_none() {
+                keep_better(&mut fallback, &mut fallback_ties, delta, mv, &mut rng);
+            }
+        }
+        let (_, mv) = chosen
+            .or(fallback)
+            .expect("at least one neighbour was priced");
+        let until = step + 1 + params.tenure;
+        match mv {
+            Move::Change { cell, digit } => {
+                tabu.forbid(cell, counts.get(cell), until);
+                counts.change(cell, digit);
+            }
+            Move::Swap { a, b } => {
+                tabu.forbid(a, counts.get(a), until);
+                tabu.forbid(b, counts.get(b), until);
+                counts.swap(a, b);
+            }
+        }
+        counters.add("steps", 1);
+        best.offer(&counts, counters.moves);
+        if counts.cost() == 0 {
+            return best.solved(shape, counters);
+        }
+    }
+    unreachable!("the steps never run out")
+}
+
+/// Keeps `mv` in `slot` if it is better than the move there, or as good and wins the draw among
+/// the `ties` equally good (so each of them is kept with equal chance).
+fn keep_better(
+    slot: &mut Option<(i64, Move)>,
+    ties: &mut u32,
+    delta: i64,
+    mv: Move,
+    rng: &mut StdRng,
+) {
+    match slot {
+        Some((best, _)) if delta > *best => {}
+        Some((best, _)) if delta == *best => {
+            *ties += 1;
+            if rng.random_range(0..*ties) == 0 {
+                *slot = Some((delta, mv));
+            }
+        }
+        _ => {
+            *ties = 1;
+            *slot = Some((delta, mv));
+        }
+    }
+}
