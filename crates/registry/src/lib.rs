@@ -37,8 +37,11 @@ pub fn registry() -> Vec<Registered> {
         ilp(Backend::Microlp, true),
         entry::<sudoku_sat::Sat>(),
         entry::<sudoku_local::Tabu>(),
+        entry::<sudoku_local::TabuTuned>(),
         entry::<sudoku_genetic::Genetic>(),
+        entry::<sudoku_genetic::GeneticTuned>(),
         entry::<sudoku_local::Annealing>(),
+        entry::<sudoku_local::AnnealingTuned>(),
         // New solvers: one `entry::<Type>()` line above this comment.
     ]
 }

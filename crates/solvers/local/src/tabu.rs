@@ -1,15 +1,15 @@
-//! The 2019 thesis's tabu search.
+//! The 2019 thesis's tabu search, and its tuned variant.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Grid, Outcome, Shape, Solver,
-    SolverInfo, StopReason, UnitKind,
+    Budget, Checkpoints, Counters, Grid, Outcome, Shape, Solver, SolverInfo, StopReason, UnitKind,
 };
 
 use crate::counts::Counts;
-use crate::{Best, CHECK_EVERY};
+use crate::domain::Domain;
+use crate::{Best, CHECK_EVERY, local_search_info, solved_at_once};
 
 /// How the tabu search remembers and looks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,20 +45,92 @@ impl Tabu {
 
 impl Solver for Tabu {
     fn info(&self) -> SolverInfo {
-        SolverInfo {
-            id: "tabu",
-            family: Family::LocalSearch,
-            description: "fills each column at random, then takes the best non-tabu change or \
+        local_search_info(
+            "tabu",
+            "fills each column at random, then takes the best non-tabu change or \
                           swap until no row, column or box repeats a digit",
-            capabilities: Capabilities::incomplete(ALL_SIZES)
-                .stochastic()
-                .work_counter("moves"),
-        }
+        )
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        search(&self.params, puzzle, budget)
+        let plan = Plan {
+            params: &self.params,
+            match_candidates: false,
+            restart_after: None,
+        };
+        search(
+            &plan,
+            &Domain::unrestricted(puzzle),
+            budget,
+            Counters::default(),
+        )
     }
+}
+
+/// The tuned tabu search's parameters: the faithful ones, and when to restart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TabuTunedParams {
+    /// Tenure and sample size, as for [`Tabu`]. Default: [`TabuParams::default`] (10, 200).
+    pub search: TabuParams,
+    /// Steps in a row without a cost below the lowest of the current fill after which every
+    /// column is refilled afresh and the tabu list cleared (a restart). Default 5,000.
+    pub restart_after: u64,
+}
+
+impl Default for TabuTunedParams {
+    fn default() -> TabuTunedParams {
+        TabuTunedParams {
+            search: TabuParams::default(),
+            restart_after: 5_000,
+        }
+    }
+}
+
+/// [`Tabu`] after constraint propagation, with only candidates entering a cell and restarts
+/// from a fresh fill after stagnation.
+#[derive(Clone, Debug, Default)]
+pub struct TabuTuned {
+    pub params: TabuTunedParams,
+}
+
+impl TabuTuned {
+    pub fn new(params: TabuTunedParams) -> TabuTuned {
+        TabuTuned { params }
+    }
+}
+
+impl Solver for TabuTuned {
+    fn info(&self) -> SolverInfo {
+        local_search_info(
+            "tabu-tuned",
+            "places forced singles, fills each column with candidates, then takes \
+                          the best non-tabu candidate change or swap, restarting when stuck",
+        )
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        let mut counters = Counters::default();
+        let domain = match Domain::propagated(puzzle, &mut counters) {
+            Ok(domain) => domain,
+            Err(solution) => return solved_at_once(solution, counters),
+        };
+        let plan = Plan {
+            params: &self.params.search,
+            match_candidates: true,
+            restart_after: Some(self.params.restart_after),
+        };
+        search(&plan, &domain, budget, counters)
+    }
+}
+
+/// What sets one tabu search apart from the other.
+struct Plan<'a> {
+    params: &'a TabuParams,
+    /// Fill each column by a candidate matching ([`Domain::fill_matching`]) rather than a
+    /// random order.
+    match_candidates: bool,
+    /// Refill after this many steps without improving on the current fill; `None`: never.
+    restart_after: Option<u64>,
 }
 
 /// One neighbour of the board.
@@ -105,7 +177,15 @@ impl FreeCells {
 /// Every neighbour of the board: for each row, box and column, each free cell whose digit the
 /// unit repeats changed to each digit the unit misses; and each two free cells of a row, or of
 /// a column, with different digits swapped. A change reachable from two units is listed twice.
-fn neighbourhood(shape: Shape, counts: &Counts, free: &FreeCells, moves: &mut Vec<Move>) {
+/// Only moves that put each digit in a cell `domain` allows it in are listed (all of them on an
+/// unrestricted domain).
+fn neighbourhood(
+    shape: Shape,
+    counts: &Counts,
+    free: &FreeCells,
+    domain: &Domain,
+    moves: &mut Vec<Move>,
+) {
     moves.clear();
     let n = shape.size();
     for kind in [UnitKind::Row, UnitKind::Box, UnitKind::Column] {
@@ -117,7 +197,7 @@ fn neighbourhood(shape: Shape, counts: &Counts, free: &FreeCells, moves: &mut Ve
                 .copied()
                 .filter(|&cell| counts.count(kind, index, counts.get(cell)) >= 2);
             for cell in repeated {
-                for digit in missing.clone() {
+                for digit in missing.clone().filter(|&d| domain.allows(cell, d)) {
                     moves.push(Move::Change { cell, digit });
                 }
             }
@@ -128,7 +208,7 @@ fn neighbourhood(shape: Shape, counts: &Counts, free: &FreeCells, moves: &mut Ve
             let cells = free.of(kind, index);
             for (i, &a) in cells.iter().enumerate() {
                 for &b in &cells[i + 1..] {
-                    if counts.get(a) != counts.get(b) {
+                    if counts.get(a) != counts.get(b) && domain.allows_swap(counts.cells(), a, b) {
                         moves.push(Move::Swap { a, b });
                     }
                 }
@@ -163,32 +243,49 @@ impl TabuList {
     }
 }
 
-fn search(params: &TabuParams, puzzle: &Grid, budget: &Budget) -> Outcome {
-    let shape = puzzle.shape();
+fn search(plan: &Plan, domain: &Domain, budget: &Budget, mut counters: Counters) -> Outcome {
+    let params = plan.params;
+    let board = &domain.board;
+    let shape = board.shape();
     let n = shape.size();
     let mut rng = StdRng::seed_from_u64(budget.seed);
-    let mut counters = Counters::default();
 
-    // Each column gets its missing digits in a random order, so columns start as permutations.
-    let mut cells = puzzle.cells().to_vec();
-    for index in 0..n {
-        let column = || shape.unit_cells(UnitKind::Column, index);
-        let mut missing: Vec<u8> = (1..=n as u8)
-            .filter(|&digit| !column().any(|cell| puzzle.get(cell) == digit))
-            .collect();
-        missing.shuffle(&mut rng);
-        let free = column().filter(|&cell| puzzle.get(cell) == 0);
-        for (cell, digit) in free.zip(missing) {
-            cells[cell] = digit;
+    let free = FreeCells::new(board);
+    // Each column gets its missing digits (in a random order, or matched to candidates), so
+    // columns start as permutations.
+    let missing: Vec<Vec<u8>> = (0..n)
+        .map(|index| {
+            (1..=n as u8)
+                .filter(|&digit| {
+                    !shape
+                        .unit_cells(UnitKind::Column, index)
+                        .any(|cell| board.get(cell) == digit)
+                })
+                .collect()
+        })
+        .collect();
+    let fill = |rng: &mut StdRng| {
+        let mut cells = board.cells().to_vec();
+        for (index, missing) in missing.iter().enumerate() {
+            let column = free.of(UnitKind::Column, index);
+            if plan.match_candidates {
+                domain.fill_matching(column, missing, &mut cells, rng);
+            } else {
+                let mut missing = missing.clone();
+                missing.shuffle(rng);
+                for (&cell, digit) in column.iter().zip(missing) {
+                    cells[cell] = digit;
+                }
+            }
         }
-    }
-    let mut counts = Counts::new(shape, cells);
+        Counts::new(shape, cells)
+    };
+    let mut counts = fill(&mut rng);
     let mut best = Best::new(&counts);
     if counts.cost() == 0 {
         return best.solved(shape, counters);
     }
 
-    let free = FreeCells::new(puzzle);
     let mut tabu = TabuList {
         n,
         until: vec![0; shape.cell_count() * (n + 1)],
@@ -198,8 +295,26 @@ fn search(params: &TabuParams, puzzle: &Grid, budget: &Budget) -> Outcome {
     if let Err(reason) = checkpoints.check(budget, 0) {
         return best.gave_up(shape, reason, counters);
     }
+    // The lowest cost of the current fill, and steps since it last fell (restarts only).
+    let mut fill_best = counts.cost();
+    let mut steps_since_gain = 0;
     for step in 0u64.. {
-        neighbourhood(shape, &counts, &free, &mut neighbours);
+        let stagnant = plan
+            .restart_after
+            .is_some_and(|limit| steps_since_gain >= limit);
+        neighbourhood(shape, &counts, &free, domain, &mut neighbours);
+        if stagnant || (neighbours.is_empty() && plan.restart_after.is_some() && step > 0) {
+            counts = fill(&mut rng);
+            tabu.until.fill(0);
+            counters.add("restarts", 1);
+            best.offer(&counts, counters.moves);
+            if counts.cost() == 0 {
+                return best.solved(shape, counters);
+            }
+            fill_best = counts.cost();
+            steps_since_gain = 0;
+            neighbourhood(shape, &counts, &free, domain, &mut neighbours);
+        }
         if neighbours.is_empty() {
             return best.gave_up(shape, StopReason::SearchExhausted, counters);
         }
@@ -251,6 +366,12 @@ fn search(params: &TabuParams, puzzle: &Grid, budget: &Budget) -> Outcome {
         best.offer(&counts, counters.moves);
         if counts.cost() == 0 {
             return best.solved(shape, counters);
+        }
+        if counts.cost() < fill_best {
+            fill_best = counts.cost();
+            steps_since_gain = 0;
+        } else {
+            steps_since_gain += 1;
         }
     }
     unreachable!("the steps never run out")

@@ -1,4 +1,4 @@
-use sudoku_local::{Annealing, Tabu};
+use sudoku_local::{Annealing, AnnealingTuned, Tabu, TabuTuned};
 
 #[test]
 fn annealing_conforms() {
@@ -8,4 +8,14 @@ fn annealing_conforms() {
 #[test]
 fn tabu_conforms() {
     sudoku_kit::assert_conforms(&mut Tabu::default());
+}
+
+#[test]
+fn annealing_tuned_conforms() {
+    sudoku_kit::assert_conforms(&mut AnnealingTuned::default());
+}
+
+#[test]
+fn tabu_tuned_conforms() {
+    sudoku_kit::assert_conforms(&mut TabuTuned::default());
 }

@@ -1,19 +1,43 @@
-//! What both searches promise: clues kept, seeds reproduced, caps honoured exactly, honest best
-//! attempts, easy boards solved.
+//! What every search of the crate promises, faithful or tuned: clues kept, seeds reproduced, caps
+//! honoured exactly, honest best attempts, easy boards solved; and what the tuned ones add.
 
 use sudoku_core::{
     Budget, Grid, Outcome, Shape, Solver, StopReason, Verdict, solve_checked, verify_keeps_clues,
 };
-use sudoku_local::{Annealing, Tabu};
+use sudoku_local::{Annealing, AnnealingTuned, Tabu, TabuTuned};
 
 fn solvers() -> Vec<Box<dyn Solver>> {
-    vec![Box::new(Annealing::default()), Box::new(Tabu::default())]
+    vec![
+        Box::new(Annealing::default()),
+        Box::new(Tabu::default()),
+        Box::new(AnnealingTuned::default()),
+        Box::new(TabuTuned::default()),
+    ]
+}
+
+/// Moves the tuned searches may spend on Golden Nugget.
+const CAP: u64 = 50_000_000;
+
+fn tuned() -> Vec<Box<dyn Solver>> {
+    vec![
+        Box::new(AnnealingTuned::default()),
+        Box::new(TabuTuned::default()),
+    ]
+}
+
+fn named(id: &str) -> Grid {
+    sudoku_catalog::named_board(id)
+        .expect("a named board")
+        .grid()
 }
 
 fn easy() -> Grid {
-    sudoku_catalog::named_board("flower-number")
-        .expect("a named board")
-        .grid()
+    named("flower-number")
+}
+
+/// A board singles do not finish, so a tuned search has to move.
+fn hard() -> Grid {
+    named("golden-nugget")
 }
 
 /// The grid an outcome ends on: its solution, or its best attempt.
@@ -51,11 +75,13 @@ fn clues_are_never_changed() {
 #[test]
 fn the_same_seed_gives_the_same_run() {
     for mut solver in solvers() {
-        for seed in [0, 7, 12345] {
-            let budget = Budget::solve().with_seed(seed).with_max_iterations(100_000);
-            let first = solver.solve(&easy(), &budget);
-            let second = solver.solve(&easy(), &budget);
-            assert_eq!(first, second, "{} with seed {seed}", solver.info().id);
+        for puzzle in [easy(), hard()] {
+            for seed in [0, 7, 12345] {
+                let budget = Budget::solve().with_seed(seed).with_max_iterations(100_000);
+                let first = solver.solve(&puzzle, &budget);
+                let second = solver.solve(&puzzle, &budget);
+                assert_eq!(first, second, "{} with seed {seed}", solver.info().id);
+            }
         }
     }
 }
@@ -65,7 +91,8 @@ fn another_seed_gives_another_run() {
     for mut solver in solvers() {
         let run = |solver: &mut dyn Solver, seed| {
             let budget = Budget::solve().with_seed(seed).with_max_iterations(2_000);
-            let outcome = solver.solve(&easy(), &budget);
+            // Singles finish the easy board, so the tuned searches would not move on it.
+            let outcome = solver.solve(&hard(), &budget);
             (final_grid(&outcome).clone(), outcome.convergence)
         };
         let first = run(solver.as_mut(), 1);
@@ -118,9 +145,7 @@ fn an_unsolvable_puzzle_ends_in_giving_up() {
 
 #[test]
 fn easy_boards_are_solved_within_a_modest_cap() {
-    let figure_8 = sudoku_catalog::named_board("figure-8")
-        .expect("a named board")
-        .grid();
+    let figure_8 = named("figure-8");
     for mut solver in solvers() {
         for puzzle in [easy(), figure_8.clone()] {
             for seed in 0..3 {
@@ -148,5 +173,53 @@ fn a_full_board_is_its_own_solution() {
         let outcome = solve_checked(solver.as_mut(), &solution, &Budget::solve());
         assert_eq!(outcome.solutions, vec![solution.clone()]);
         assert_eq!(outcome.counters.moves, 0);
+    }
+}
+
+#[test]
+fn the_tuned_searches_solve_golden_nugget() {
+    for mut solver in tuned() {
+        for seed in 0..3 {
+            let budget = Budget::solve().with_seed(seed).with_max_iterations(CAP);
+            let outcome = solve_checked(solver.as_mut(), &hard(), &budget);
+            assert_eq!(
+                outcome.verdict,
+                Verdict::Solved,
+                "{} seed {seed}",
+                solver.info().id
+            );
+        }
+    }
+}
+
+#[test]
+fn a_contradiction_found_by_propagation_is_not_called_unsolvable() {
+    for mut solver in tuned() {
+        let budget = Budget::solve().with_max_iterations(10_000);
+        let outcome = solve_checked(solver.as_mut(), &sudoku_kit::dead_end(Shape::S9), &budget);
+        assert_eq!(
+            outcome.verdict,
+            Verdict::GaveUp(StopReason::IterationCap),
+            "{}",
+            solver.info().id
+        );
+        assert_eq!(outcome.counters.get("contradictions"), 1);
+    }
+}
+
+#[test]
+fn a_board_singles_finish_is_solved_without_a_move() {
+    for mut solver in tuned() {
+        let outcome = solve_checked(
+            solver.as_mut(),
+            &easy(),
+            &Budget::solve().with_max_iterations(1),
+        );
+        assert_eq!(outcome.verdict, Verdict::Solved, "{}", solver.info().id);
+        assert_eq!(outcome.counters.moves, 0);
+        assert_eq!(
+            outcome.counters.get("placed_by_propagation") as usize,
+            easy().cells().iter().filter(|&&v| v == 0).count()
+        );
     }
 }
