@@ -235,10 +235,11 @@ pub fn thesis_ilp_table(results: &Results, ours: &[Measured]) -> Table {
             ("published ÷ median", true),
         ],
     );
+    let family = sudoku_core::Family::LinearProgramming.to_string();
     let ilp = results
         .solver_metas()
         .into_iter()
-        .filter(|m| m.family == sudoku_core::Family::LinearProgramming.to_string());
+        .filter(|m| m.family == family);
     for meta in ilp {
         let mine: Vec<&Measured> = ours.iter().filter(|m| m.solver == meta.id).collect();
         let times: Vec<f64> = mine

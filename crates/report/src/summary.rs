@@ -37,6 +37,16 @@ pub struct PuzzleStat {
     pub solved_runs: usize,
 }
 
+impl PuzzleStat {
+    /// The counter called `name`, when the solver reported it.
+    pub fn counter(&self, name: &str) -> Option<u64> {
+        self.counters
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, value)| value)
+    }
+}
+
 /// Groups rows by (solver, dataset, puzzle), keeping first-seen order of solvers and datasets.
 pub fn puzzle_stats(rows: &[Row], metas: &[SolverMeta]) -> Vec<PuzzleStat> {
     let mut groups: BTreeMap<(usize, usize, String), Vec<&Row>> = BTreeMap::new();
@@ -245,28 +255,19 @@ fn summarize_one(dataset: &str, meta: &SolverMeta, mine: &[&PuzzleStat], rows: &
         .filter(|p| p.samples_us.len() > 1 && !meta.stochastic)
         .filter_map(|p| stats::relative_mad_percent(&p.samples_us))
         .collect();
-    let build_median_us = {
-        let counter = |p: &&&PuzzleStat| {
-            p.counters
-                .iter()
-                .find(|(n, _)| n == Counters::BUILD_US)
-                .map(|&(_, v)| v as f64)
-        };
-        let builds: Vec<f64> = decided.iter().filter_map(counter).collect();
-        stats::median(&builds)
-    };
+    let builds: Vec<f64> = decided
+        .iter()
+        .filter_map(|p| p.counter(Counters::BUILD_US))
+        .map(|v| v as f64)
+        .collect();
+    let build_median_us = stats::median(&builds);
     let guesses: Vec<f64> = mine.iter().map(|p| p.guesses as f64).collect();
     let iterations: Vec<f64> = mine.iter().map(|p| p.iterations as f64).collect();
     let work_counter = Some(meta.work_counter.clone());
     let work_per_puzzle = {
         let values: Vec<f64> = mine
             .iter()
-            .map(|p| {
-                p.counters
-                    .iter()
-                    .find(|(n, _)| *n == meta.work_counter)
-                    .map_or(0.0, |&(_, v)| v as f64)
-            })
+            .map(|p| p.counter(&meta.work_counter).unwrap_or(0) as f64)
             .collect();
         stats::mean(&values)
     };

@@ -83,20 +83,10 @@ struct Request {
     phase: Phase,
     rep: u32,
     seed: u64,
-    timeout_ns: u64,
-    max_iterations: Option<u64>,
-    solution_limit: u64,
+    policy: Policy,
 }
 
 impl Request {
-    fn policy(&self) -> Policy {
-        Policy {
-            timeout: Duration::from_nanos(self.timeout_ns),
-            max_iterations: self.max_iterations,
-            solution_limit: self.solution_limit,
-        }
-    }
-
     /// The row of this solve, from its outcome: the one constructor in-process solves use too.
     fn row(&self, grid: Grid, outcome: &Outcome, elapsed: Duration) -> Row {
         let puzzle = Puzzle {
@@ -110,7 +100,7 @@ impl Request {
             &self.dataset,
             &puzzle,
             (self.phase, self.rep, self.seed),
-            self.solution_limit,
+            self.policy.solution_limit,
             outcome,
             elapsed,
         )
@@ -134,7 +124,7 @@ pub fn serve(registry: &[Registered], input: impl BufRead, mut output: impl Writ
         let solver = solvers
             .entry(request.meta.id.clone())
             .or_insert_with(|| entry.make());
-        let budget = request.policy().budget(request.seed);
+        let budget = request.policy.budget(request.seed);
         let (outcome, elapsed) = timed_solve(solver.as_mut(), &puzzle, &budget);
         if matches!(outcome.verdict, Verdict::Crashed(_)) {
             *solver = entry.make();
@@ -187,9 +177,10 @@ impl Worker {
         })
     }
 
-    fn stop(mut self) {
+    /// Kills the worker (if it still runs) and says how it ended.
+    fn stop(mut self) -> Option<std::process::ExitStatus> {
         let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.child.wait().ok()
     }
 }
 
@@ -235,9 +226,7 @@ impl Workers {
             phase,
             rep,
             seed,
-            timeout_ns: policy.timeout.as_nanos().min(u64::MAX as u128) as u64,
-            max_iterations: policy.max_iterations,
-            solution_limit: policy.solution_limit,
+            policy: policy.clone(),
         };
         let started = Instant::now();
         let mut line = serde_json::to_string(&request)?;
@@ -271,11 +260,9 @@ impl Workers {
                 ))
             }
             Err(RecvTimeoutError::Disconnected) => {
-                let _ = worker.child.kill();
                 let how = worker
-                    .child
-                    .wait()
-                    .map_or_else(|_| "in an unknown way".into(), describe_exit);
+                    .stop()
+                    .map_or_else(|| "in an unknown way".into(), describe_exit);
                 Verdict::Crashed(format!("the worker process died {how}"))
             }
         };
@@ -290,7 +277,9 @@ impl Workers {
 impl Drop for Workers {
     fn drop(&mut self) {
         if let Ok(idle) = self.idle.get_mut() {
-            idle.drain(..).for_each(Worker::stop);
+            for worker in idle.drain(..) {
+                worker.stop();
+            }
         }
     }
 }

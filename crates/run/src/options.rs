@@ -78,7 +78,7 @@ impl Default for RunOptions {
 
 /// The budget one solver gets on every puzzle: defaults by capability, then the options'
 /// overrides.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Policy {
     pub timeout: Duration,
     pub max_iterations: Option<u64>,

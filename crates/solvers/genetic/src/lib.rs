@@ -131,6 +131,7 @@
 //! faster and certain.
 
 mod eval;
+mod record;
 mod tuned;
 
 pub use tuned::{GeneticTuned, GeneticTunedParams};
@@ -138,11 +139,11 @@ pub use tuned::{GeneticTuned, GeneticTunedParams};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
-    ALL_SIZES, Attempt, Budget, Capabilities, Convergence, Counters, Family, Grid, Outcome, Solver,
-    SolverInfo, StopReason, UnitKind,
+    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, Outcome, Solver, SolverInfo, UnitKind,
 };
 
 use crate::eval::{Scored, Units, unit_id};
+use crate::record::{Ending, Record, fittest};
 
 /// The genetic algorithm's parameters. The thesis fixes the operators, not these values; the
 /// defaults are this suite's choice.
@@ -187,17 +188,12 @@ impl Genetic {
     ///
     /// Panics if the population is below 2, `k` is not above 1, or a rate lies outside [0, 1].
     pub fn with(params: GeneticParams) -> Genetic {
-        assert!(params.population >= 2, "a population needs two individuals");
+        check_population(
+            params.population,
+            params.crossover_rate,
+            params.mutation_rate,
+        );
         assert!(params.k > 1.0, "k must exceed 1, got {}", params.k);
-        for (name, rate) in [
-            ("crossover", params.crossover_rate),
-            ("mutation", params.mutation_rate),
-        ] {
-            assert!(
-                (0.0..=1.0).contains(&rate),
-                "the {name} rate must lie in [0, 1], got {rate}"
-            );
-        }
         Genetic { params }
     }
 
@@ -223,6 +219,18 @@ impl Solver for Genetic {
         let mut run = Run::new(&self.params, puzzle, budget.seed);
         let ending = run.evolve(budget);
         run.outcome(puzzle, ending)
+    }
+}
+
+/// The parameters both genetic solvers share: panics unless the population has two
+/// individuals and both rates lie in [0, 1].
+fn check_population(population: usize, crossover_rate: f64, mutation_rate: f64) {
+    assert!(population >= 2, "a population needs two individuals");
+    for (name, rate) in [("crossover", crossover_rate), ("mutation", mutation_rate)] {
+        assert!(
+            (0.0..=1.0).contains(&rate),
+            "the {name} rate must lie in [0, 1], got {rate}"
+        );
     }
 }
 
@@ -358,39 +366,6 @@ impl Wheel {
     }
 }
 
-/// How a run ended.
-enum Ending {
-    Solved,
-    Stopped(StopReason),
-}
-
-impl Ending {
-    /// The outcome of a run that ended so with `best` its best individual: solved, or given up
-    /// at `best` and its cost. Both genetic solvers end through here.
-    fn outcome(
-        self,
-        puzzle: &Grid,
-        best: &Scored,
-        counters: Counters,
-        convergence: Convergence,
-    ) -> Outcome {
-        let grid = Grid::from_cells(puzzle.shape(), best.cells().to_vec())
-            .expect("individuals hold digits of the board");
-        let outcome = match self {
-            Ending::Solved => Outcome::from_search(None, vec![grid], 1, counters),
-            Ending::Stopped(reason) => Outcome::gave_up_at(
-                reason,
-                Attempt {
-                    grid,
-                    cost: best.cost(),
-                },
-                counters,
-            ),
-        };
-        outcome.with_convergence(convergence)
-    }
-}
-
 /// One solve: the population and everything counted about it.
 struct Run<'p> {
     params: &'p GeneticParams,
@@ -401,10 +376,7 @@ struct Run<'p> {
     population: Vec<Scored>,
     next: Vec<Scored>,
     wheel: Wheel,
-    /// The best grid ever held.
-    best: Scored,
-    convergence: Convergence,
-    generations: u64,
+    record: Record,
     evaluations: u64,
     crossovers: u64,
     mutations: u64,
@@ -422,9 +394,7 @@ impl<'p> Run<'p> {
         if size % 2 == 1 {
             population.push(population[0].clone());
         }
-        let best = population[fittest(&population[..size])].clone();
-        let mut convergence = Convergence::default();
-        convergence.record(0, best.cost());
+        let record = Record::start(&population[..size]);
         Run {
             params,
             layout,
@@ -434,9 +404,7 @@ impl<'p> Run<'p> {
             wheel: Wheel {
                 cumulative: Vec::with_capacity(size),
             },
-            best,
-            convergence,
-            generations: 0,
+            record,
             evaluations: size as u64,
             crossovers: 0,
             mutations: 0,
@@ -447,14 +415,8 @@ impl<'p> Run<'p> {
     /// Breeds generations until a solution, the budget's end or the generation limit.
     fn evolve(&mut self, budget: &Budget) -> Ending {
         loop {
-            if self.best.cost() == 0 {
-                return Ending::Solved;
-            }
-            if let Err(reason) = budget.check(self.generations) {
-                return Ending::Stopped(reason);
-            }
-            if self.generations >= self.params.max_generations {
-                return Ending::Stopped(StopReason::SearchExhausted);
+            if let Some(ending) = self.record.ending(budget, self.params.max_generations) {
+                return ending;
             }
             self.generation();
         }
@@ -497,38 +459,23 @@ impl<'p> Run<'p> {
             self.elitist_replacements += 1;
         }
         std::mem::swap(&mut self.population, &mut self.next);
-        self.generations += 1;
-        let fittest = &self.population[fittest(&self.population[..size])];
-        if fittest.cost() < self.best.cost() {
-            self.best.copy_from(fittest);
-            self.convergence.record(self.generations, fittest.cost());
-        }
+        self.record.bred(&self.population[..size]);
     }
 
     fn outcome(self, puzzle: &Grid, ending: Ending) -> Outcome {
-        let mut counters = Counters {
-            generations: self.generations,
-            ..Counters::default()
-        };
+        let mut counters = Counters::default();
         counters.add("evaluations", self.evaluations);
         counters.add("crossovers", self.crossovers);
         counters.add("mutations", self.mutations);
         counters.add("elitist_replacements", self.elitist_replacements);
-        ending.outcome(puzzle, &self.best, counters, self.convergence)
+        self.record.outcome(puzzle, ending, counters)
     }
-}
-
-/// The index of the lowest cost (the first, on a tie).
-fn fittest(population: &[Scored]) -> usize {
-    (0..population.len())
-        .min_by_key(|&i| population[i].cost())
-        .expect("a population")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_core::{Shape, Verdict, verify_solution};
+    use sudoku_core::{Shape, StopReason, Verdict, verify_solution};
 
     /// A valid full grid of any shape: the textbook pattern, shifted by box rows and bands.
     pub(crate) fn pattern(shape: Shape) -> Grid {

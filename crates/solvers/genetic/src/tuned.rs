@@ -6,12 +6,12 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Convergence, Counters, DigitSet, Family, Grid, Outcome,
-    Solver, SolverInfo, StopReason, UnitKind, candidates, place_singles,
+    ALL_SIZES, Budget, Capabilities, Counters, DigitSet, Family, Grid, Outcome, Solver, SolverInfo,
+    UnitKind, candidates, place_singles,
 };
 
-use crate::Ending;
 use crate::eval::{Scored, Units, unit_id};
+use crate::record::{Ending, Record, fittest};
 
 /// The tuned genetic algorithm's parameters (see the crate documentation for what each gained).
 #[derive(Clone, Debug, PartialEq)]
@@ -72,21 +72,16 @@ impl GeneticTuned {
     /// Panics if the population is below 2, the elite or the restart's keep is not below the
     /// population, the tournament is empty, or a rate lies outside [0, 1].
     pub fn with(params: GeneticTunedParams) -> GeneticTuned {
-        assert!(params.population >= 2, "a population needs two individuals");
+        crate::check_population(
+            params.population,
+            params.crossover_rate,
+            params.mutation_rate,
+        );
         assert!(
             params.elite < params.population && params.restart_keep < params.population,
             "the elite and a restart's keep must be smaller than the population"
         );
         assert!(params.tournament >= 1, "a tournament needs an entrant");
-        for (name, rate) in [
-            ("crossover", params.crossover_rate),
-            ("mutation", params.mutation_rate),
-        ] {
-            assert!(
-                (0.0..=1.0).contains(&rate),
-                "the {name} rate must lie in [0, 1], got {rate}"
-            );
-        }
         GeneticTuned { params }
     }
 
@@ -274,13 +269,10 @@ struct Run<'p> {
     next: Vec<Scored>,
     /// Indices of the population, cheapest first.
     ranked: Vec<usize>,
-    /// The best grid ever held.
-    best: Scored,
+    record: Record,
     /// The best cost since the last restart, and the generation it was reached.
     stagnation_best: u64,
     improved_at: u64,
-    convergence: Convergence,
-    generations: u64,
     evaluations: u64,
     restarts: u64,
     local_moves: u64,
@@ -299,19 +291,15 @@ impl<'p> Run<'p> {
                 individual
             })
             .collect();
-        let best = population[fittest(&population)].clone();
-        let mut convergence = Convergence::default();
-        convergence.record(0, best.cost());
+        let record = Record::start(&population);
         Run {
             params,
             rng,
             next: population.clone(),
             ranked: (0..params.population).collect(),
-            stagnation_best: best.cost(),
+            stagnation_best: population[fittest(&population)].cost(),
             improved_at: 0,
-            best,
-            convergence,
-            generations: 0,
+            record,
             evaluations: params.population as u64,
             restarts: 0,
             local_moves,
@@ -323,14 +311,8 @@ impl<'p> Run<'p> {
     /// Breeds generations until a solution, the budget's end or the generation limit.
     fn evolve(&mut self, budget: &Budget) -> Ending {
         loop {
-            if self.best.cost() == 0 {
-                return Ending::Solved;
-            }
-            if let Err(reason) = budget.check(self.generations) {
-                return Ending::Stopped(reason);
-            }
-            if self.generations >= self.params.max_generations {
-                return Ending::Stopped(StopReason::SearchExhausted);
+            if let Some(ending) = self.record.ending(budget, self.params.max_generations) {
+                return ending;
             }
             self.generation();
         }
@@ -380,18 +362,12 @@ impl<'p> Run<'p> {
             self.local_moves += layout.improve(rng, child, local_steps(params, layout));
         }
         std::mem::swap(&mut self.population, &mut self.next);
-        self.generations += 1;
-        let fittest = &self.population[fittest(&self.population)];
-        let cost = fittest.cost();
-        if cost < self.best.cost() {
-            self.best.copy_from(fittest);
-            self.convergence.record(self.generations, cost);
-        }
+        let cost = self.record.bred(&self.population);
+        let generations = self.record.generations;
         if cost < self.stagnation_best {
             self.stagnation_best = cost;
-            self.improved_at = self.generations;
-        } else if params.stagnation > 0 && self.generations - self.improved_at >= params.stagnation
-        {
+            self.improved_at = generations;
+        } else if params.stagnation > 0 && generations - self.improved_at >= params.stagnation {
             self.restart();
         }
     }
@@ -411,26 +387,19 @@ impl<'p> Run<'p> {
             self.evaluations += 1;
         }
         self.restarts += 1;
-        self.stagnation_best = self.population[fittest(&self.population)].cost();
-        self.improved_at = self.generations;
-        if self.stagnation_best < self.best.cost() {
-            let fittest = &self.population[fittest(&self.population)];
-            self.best.copy_from(fittest);
-            self.convergence
-                .record(self.generations, self.stagnation_best);
-        }
+        let fittest = &self.population[fittest(&self.population)];
+        self.stagnation_best = fittest.cost();
+        self.improved_at = self.record.generations;
+        self.record.offer(fittest);
     }
 
     fn outcome(self, puzzle: &Grid, ending: Ending) -> Outcome {
-        let mut counters = Counters {
-            generations: self.generations,
-            ..Counters::default()
-        };
+        let mut counters = Counters::default();
         counters.add("restarts", self.restarts);
         counters.add("evaluations", self.evaluations);
         counters.add("placed_by_propagation", self.layout.placed);
         counters.add("local_moves", self.local_moves);
-        ending.outcome(puzzle, &self.best, counters, self.convergence)
+        self.record.outcome(puzzle, ending, counters)
     }
 }
 
@@ -444,18 +413,13 @@ fn local_steps(params: &GeneticTunedParams, layout: &Layout) -> usize {
     }
 }
 
-/// The index of the lowest cost (the first, on a tie).
-fn fittest(population: &[Scored]) -> usize {
-    (0..population.len())
-        .min_by_key(|&i| population[i].cost())
-        .expect("a population")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tests::{blanked, pattern};
-    use sudoku_core::{Shape, Verdict, missing_digits, verify_keeps_clues, verify_solution};
+    use sudoku_core::{
+        Shape, StopReason, Verdict, missing_digits, verify_keeps_clues, verify_solution,
+    };
 
     /// Every box of `cells` holds each digit once.
     fn boxes_are_permutations(shape: Shape, cells: &[u8]) -> bool {

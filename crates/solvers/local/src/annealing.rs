@@ -9,7 +9,7 @@ use sudoku_core::{
 
 use crate::counts::Counts;
 use crate::domain::Domain;
-use crate::{Best, CHECK_EVERY, local_search_info, solved_at_once};
+use crate::{Best, CHECK_EVERY, after_propagation, local_search_info};
 
 /// The annealing schedule. The defaults are Lewis's (2007) schedule for Sudoku.
 #[derive(Clone, Debug, PartialEq)]
@@ -124,17 +124,14 @@ impl Solver for AnnealingTuned {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        let mut counters = Counters::default();
-        let domain = match Domain::propagated(puzzle, &mut counters) {
-            Ok(domain) => domain,
-            Err(solution) => return solved_at_once(solution, counters),
-        };
         let plan = Plan {
             schedule: &self.params.schedule,
             match_candidates: true,
             restart_after: Some(self.params.restart_after),
         };
-        anneal(&plan, &domain, budget, counters)
+        after_propagation(puzzle, |domain, counters| {
+            anneal(&plan, domain, budget, counters)
+        })
     }
 }
 

@@ -142,6 +142,20 @@ fn local_search_info(id: &'static str, description: &'static str) -> SolverInfo 
     }
 }
 
+/// A tuned search: constraint propagation first ([`domain::Domain::propagated`]), then
+/// `search` over the domain it leaves, with its counters; a board propagation fills is solved
+/// before any move.
+fn after_propagation(
+    puzzle: &Grid,
+    search: impl FnOnce(&domain::Domain, Counters) -> Outcome,
+) -> Outcome {
+    let mut counters = Counters::default();
+    match domain::Domain::propagated(puzzle, &mut counters) {
+        Ok(domain) => search(&domain, counters),
+        Err(solution) => solved_at_once(solution, counters),
+    }
+}
+
 /// The outcome of a search that found `solution` before its first move (propagation filled the
 /// board): solved, its convergence the one point (0, 0).
 fn solved_at_once(solution: Grid, counters: Counters) -> Outcome {

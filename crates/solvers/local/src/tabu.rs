@@ -9,7 +9,7 @@ use sudoku_core::{
 
 use crate::counts::Counts;
 use crate::domain::Domain;
-use crate::{Best, CHECK_EVERY, local_search_info, solved_at_once};
+use crate::{Best, CHECK_EVERY, after_propagation, local_search_info};
 
 /// How the tabu search remembers and looks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,17 +109,14 @@ impl Solver for TabuTuned {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        let mut counters = Counters::default();
-        let domain = match Domain::propagated(puzzle, &mut counters) {
-            Ok(domain) => domain,
-            Err(solution) => return solved_at_once(solution, counters),
-        };
         let plan = Plan {
             params: &self.params.search,
             match_candidates: true,
             restart_after: Some(self.params.restart_after),
         };
-        search(&plan, &domain, budget, counters)
+        after_propagation(puzzle, |domain, counters| {
+            search(&plan, domain, budget, counters)
+        })
     }
 }
 
