@@ -5,6 +5,7 @@
 //! or ambiguous puzzles). Errors are one line on stderr naming what and where.
 
 mod bench;
+mod generate;
 mod input;
 mod output;
 
@@ -46,6 +47,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Rebuild every table and chart of a report from a results CSV alone.
     Report(bench::ReportArgs),
+    /// Make seeded puzzles: random full grids with a chosen proportion of givens kept.
+    Generate(generate::GenerateArgs),
     /// Re-measure the 2009 document's Table 1/2 and Charts 1-2, beside every other solver.
     Reproduce(bench::ReproduceArgs),
     /// Serve solves to a run on standard input and output (runs start it; not for people).
@@ -188,6 +191,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => harness(bench::bench(&args)),
         Command::Report(args) => harness(bench::report(&args)),
         Command::Reproduce(args) => harness(bench::reproduce(&args)),
+        Command::Generate(args) => harness(generate::generate(&args)),
         Command::Worker => harness(bench::worker()),
     };
     match result {

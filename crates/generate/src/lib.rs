@@ -44,14 +44,17 @@ fn shuffled_lines<R: Rng + ?Sized>(groups: usize, width: usize, rng: &mut R) -> 
     lines
 }
 
-/// `solution` with `percent` % of its cells (rounded down) emptied at random positions. The
-/// result may have several solutions; `solution` is always one of them.
-pub fn blank_cells<R: Rng + ?Sized>(solution: &Grid, percent: usize, rng: &mut R) -> Grid {
-    let mut puzzle = solution.clone();
-    let cells = puzzle.cells().len();
+/// `solution` with `proportion` of its cells (rounded to the nearest cell, clamped to 0..=1)
+/// kept as givens at random positions and the rest emptied: the instance family Lewis used to
+/// show the easy–hard–easy transition of stochastic solvers. The result may have several
+/// solutions; `solution` is always one of them.
+pub fn keep_givens<R: Rng + ?Sized>(solution: &Grid, proportion: f64, rng: &mut R) -> Grid {
+    let cells = solution.cells().len();
+    let givens = (cells as f64 * proportion.clamp(0.0, 1.0)).round() as usize;
     let mut order: Vec<usize> = (0..cells).collect();
     order.shuffle(rng);
-    for &cell in &order[..cells * percent.min(100) / 100] {
+    let mut puzzle = solution.clone();
+    for &cell in &order[givens..] {
         puzzle.set(cell, 0);
     }
     puzzle
@@ -78,11 +81,13 @@ mod tests {
     }
 
     #[test]
-    fn blanking_keeps_the_solution_and_empties_the_share_asked() {
+    fn keeping_givens_keeps_the_solution_and_the_share_asked() {
         let mut rng = StdRng::seed_from_u64(9);
-        let solution = random_solution(Shape::S9, &mut rng);
-        let puzzle = blank_cells(&solution, 40, &mut rng);
-        assert_eq!(puzzle.cells().len() - puzzle.clue_count(), 81 * 40 / 100);
-        assert_eq!(verify_solution(&puzzle, &solution), Ok(()));
+        let solution = random_solution(Shape::S16, &mut rng);
+        for (proportion, givens) in [(0.0, 0), (0.4, 102), (0.45, 115), (1.0, 256), (1.5, 256)] {
+            let puzzle = keep_givens(&solution, proportion, &mut rng);
+            assert_eq!(puzzle.clue_count(), givens, "{proportion}");
+            assert_eq!(verify_solution(&puzzle, &solution), Ok(()));
+        }
     }
 }

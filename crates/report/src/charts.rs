@@ -4,6 +4,7 @@
 //! plotters' `ab_glyph` renderer, so charts render the same on machines with no system fonts.
 
 use std::io::BufWriter;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 
@@ -142,7 +143,7 @@ fn split_note<DB: DrawingBackend>(
 }
 
 /// A log axis range that holds every value with some room, for positive values.
-pub fn log_range(values: impl IntoIterator<Item = f64>) -> std::ops::Range<f64> {
+pub fn log_range(values: impl IntoIterator<Item = f64>) -> Range<f64> {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for v in values.into_iter().filter(|v| *v > 0.0 && v.is_finite()) {
         lo = lo.min(v);
@@ -377,6 +378,8 @@ pub struct Scatter {
     pub note: Option<String>,
     /// Where the legend goes: a corner the data leaves empty.
     pub legend: SeriesLabelPosition,
+    /// Fixed x and y ranges for linear axes (shares, percentages); `None` fits the data.
+    pub bounds: Option<(Range<f64>, Range<f64>)>,
 }
 
 impl Scatter {
@@ -396,6 +399,7 @@ impl Scatter {
             y_is_time_us: false,
             note: None,
             legend: SeriesLabelPosition::UpperLeft,
+            bounds: None,
         }
     }
 
@@ -459,9 +463,11 @@ impl Chart for Scatter {
                 self.fill(&mut chart)?;
             }
             (false, false) => {
-                let mut chart = builder
-                    .build_cartesian_2d(linear(xs, false), linear(ys, true))
-                    .d()?;
+                let (x_range, y_range) = self
+                    .bounds
+                    .clone()
+                    .unwrap_or_else(|| (linear(xs, false), linear(ys, true)));
+                let mut chart = builder.build_cartesian_2d(x_range, y_range).d()?;
                 self.fill(&mut chart)?;
             }
         }
@@ -476,6 +482,9 @@ impl Chart for Scatter {
         Ok(())
     }
 }
+
+/// Lines with at most this many points also mark each point, so overlapping lines stay legible.
+const MARKED_POINTS: usize = 40;
 
 impl Scatter {
     fn fill<'a, DB: DrawingBackend + 'a, X, Y>(
@@ -501,10 +510,15 @@ impl Scatter {
             let colour = series.colour;
             if self.lines {
                 chart
-                    .draw_series(LineSeries::new(
-                        series.points.clone(),
-                        colour.stroke_width(2),
-                    ))
+                    .draw_series(
+                        LineSeries::new(series.points.clone(), colour.stroke_width(2)).point_size(
+                            if series.points.len() <= MARKED_POINTS {
+                                4
+                            } else {
+                                0
+                            },
+                        ),
+                    )
                     .d()?
                     .label(series.name.as_str())
                     .legend(move |(x, y)| {
@@ -741,6 +755,7 @@ mod tests {
             y_is_time_us: true,
             note: None,
             legend: SeriesLabelPosition::UpperRight,
+            bounds: None,
         };
         let (png, svg) = save(&chart, &dir.path().join("c")).unwrap();
         assert!(std::fs::read(png).unwrap().starts_with(b"\x89PNG"));

@@ -84,6 +84,12 @@ fn datasets_of(results: &Results) -> Vec<String> {
 /// Points along the work axis of the convergence chart.
 const CONVERGENCE_POINTS: usize = 60;
 
+/// A dataset whose puzzles' proportions of givens span this much is a sweep, charted as (h).
+const GIVENS_SWEEP: f64 = 0.4;
+
+/// Width of the proportion-of-givens groups in chart (h).
+const GIVENS_STEP: f64 = 0.05;
+
 /// Largest dataset drawn board by board in chart (a).
 const MAX_BOARDS_PER_CHART: usize = 40;
 
@@ -189,6 +195,7 @@ fn plan_charts(
             y_is_time_us: false,
             note: None,
             legend: SeriesLabelPosition::UpperRight,
+            bounds: None,
         }),
     });
 
@@ -214,6 +221,7 @@ fn plan_charts(
             y_is_time_us: true,
             note: None,
             legend: SeriesLabelPosition::UpperRight,
+            bounds: None,
         }),
     });
 
@@ -381,9 +389,67 @@ fn plan_charts(
                     y_is_time_us: false,
                     note: None,
                     legend: SeriesLabelPosition::UpperRight,
+                    bounds: None,
                 }),
             });
         }
+    }
+    // (h) Success against the proportion of givens, for datasets that sweep it.
+    for dataset in &datasets {
+        let runs_of = |solver: &str| -> Vec<(usize, usize, bool)> {
+            results
+                .rows
+                .iter()
+                .filter(|r| &r.dataset == dataset && r.solver == solver)
+                .filter(|r| r.phase == Phase::Timed)
+                .map(|r| (r.clues, r.size * r.size, r.status == Status::Solved))
+                .collect()
+        };
+        let proportions: Vec<f64> = results
+            .rows
+            .iter()
+            .filter(|r| &r.dataset == dataset && r.size > 0)
+            .map(|r| r.clues as f64 / (r.size * r.size) as f64)
+            .collect();
+        let low = proportions.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = proportions
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        if high - low < GIVENS_SWEEP {
+            continue;
+        }
+        let series: Vec<Series> = metas
+            .iter()
+            .map(|m| Series {
+                name: m.id.clone(),
+                colour: colour_of(&m.id),
+                points: stats::success_by_givens(&runs_of(&m.id), GIVENS_STEP),
+            })
+            .filter(|s| !s.points.is_empty())
+            .collect();
+        planned.push(PlannedChart {
+            stem: format!("givens-{}", slug(dataset)),
+            caption: format!(
+                "Dataset {dataset}: share of runs (seeds × puzzles) solved within the budget, \
+                 against the proportion of the cells given (rounded to {GIVENS_STEP})"
+            ),
+            chart: Planned::Scatter(Scatter {
+                title: format!("Success against the proportion of givens: {dataset}"),
+                x_desc: "proportion of cells given".into(),
+                y_desc: "runs solved (%)".into(),
+                series,
+                reference: None,
+                log_x: false,
+                log_y: false,
+                lines: true,
+                x_is_time_us: false,
+                y_is_time_us: false,
+                note: None,
+                legend: SeriesLabelPosition::LowerRight,
+                bounds: Some((0.0..1.0, 0.0..105.0)),
+            }),
+        });
     }
     planned
 }

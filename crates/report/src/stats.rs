@@ -108,9 +108,45 @@ pub fn convergence_profile(runs: &[&[(u64, u64)]], points: usize) -> Vec<(f64, f
     out
 }
 
+/// Success rate (%) per proportion of givens: `runs` are `(givens, cells, solved)`, grouped by
+/// proportion rounded to `step`, sorted by proportion.
+pub fn success_by_givens(runs: &[(usize, usize, bool)], step: f64) -> Vec<(f64, f64)> {
+    let mut groups: Vec<(i64, usize, usize)> = Vec::new();
+    for &(givens, cells, solved) in runs.iter().filter(|r| r.1 > 0) {
+        let bucket = (givens as f64 / cells as f64 / step).round() as i64;
+        let index = match groups.iter().position(|g| g.0 == bucket) {
+            Some(index) => index,
+            None => {
+                groups.push((bucket, 0, 0));
+                groups.len() - 1
+            }
+        };
+        groups[index].1 += usize::from(solved);
+        groups[index].2 += 1;
+    }
+    groups.sort_by_key(|g| g.0);
+    groups
+        .into_iter()
+        .filter_map(|(bucket, solved, all)| Some((bucket as f64 * step, percent(solved, all)?)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn success_is_grouped_by_rounded_proportion_of_givens() {
+        let runs = [
+            (40, 100, true),
+            (41, 100, false),
+            (10, 100, true),
+            (0, 100, false),
+        ];
+        let rates = success_by_givens(&runs, 0.05);
+        assert_eq!(rates, vec![(0.0, 0.0), (0.1, 100.0), (0.4, 50.0)]);
+        assert!(success_by_givens(&[], 0.05).is_empty());
+    }
 
     #[test]
     fn convergence_profiles_carry_costs_between_improvements() {

@@ -3,7 +3,9 @@
 //! family.
 
 use sudoku_core::Counters;
-use sudoku_run::results::{Machine, Phase, ResultsFile, Row, RunHeader, SolverMeta, Status};
+use sudoku_run::results::{
+    Machine, Phase, Results, ResultsFile, Row, RunHeader, SolverMeta, Status,
+};
 
 fn meta(id: &str, stochastic: bool) -> SolverMeta {
     SolverMeta {
@@ -67,10 +69,8 @@ fn row(meta: &SolverMeta, puzzle: usize, phase: Phase, rep: u32, seed: u64, solv
     }
 }
 
-#[test]
-fn stochastic_rows_get_success_rates_and_their_chart() {
-    let dir = tempfile::tempdir().unwrap();
-    let solvers = vec![meta("exact", false), meta("walker", true)];
+/// Writes `rows` as a results CSV in `dir` and reads it back.
+fn results_of(dir: &std::path::Path, solvers: &[SolverMeta], rows: &[Row]) -> Results {
     let header = RunHeader {
         tool: "test".into(),
         started: "2026-11-22T00:00:00Z".into(),
@@ -78,25 +78,33 @@ fn stochastic_rows_get_success_rates_and_their_chart() {
         machine: Machine::default(),
         options: serde_json::json!({}),
         jobs: 1,
-        solvers: solvers.clone(),
+        solvers: solvers.to_vec(),
         method: "synthetic".into(),
     };
-    let csv = dir.path().join("results.csv");
+    let csv = dir.join("results.csv");
     let mut file = ResultsFile::create(&csv, &header).unwrap();
-    for puzzle in 0..4 {
-        file.write(&row(&solvers[0], puzzle, Phase::Warmup, 0, 1, true))
-            .unwrap();
-        file.write(&row(&solvers[0], puzzle, Phase::Timed, 1, 1, true))
-            .unwrap();
-        for seed in 0..4 {
-            // Three seeds in four solve each puzzle.
-            file.write(&row(&solvers[1], puzzle, Phase::Timed, 1, seed, seed != 3))
-                .unwrap();
-        }
+    for row in rows {
+        file.write(row).unwrap();
     }
     drop(file);
+    sudoku_run::results::read(&csv).unwrap()
+}
+
+#[test]
+fn stochastic_rows_get_success_rates_and_their_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let solvers = vec![meta("exact", false), meta("walker", true)];
+    let mut rows = Vec::new();
+    for puzzle in 0..4 {
+        rows.push(row(&solvers[0], puzzle, Phase::Warmup, 0, 1, true));
+        rows.push(row(&solvers[0], puzzle, Phase::Timed, 1, 1, true));
+        for seed in 0..4 {
+            // Three seeds in four solve each puzzle.
+            rows.push(row(&solvers[1], puzzle, Phase::Timed, 1, seed, seed != 3));
+        }
+    }
+    let results = results_of(dir.path(), &solvers, &rows);
     let out = dir.path().join("report");
-    let results = sudoku_run::results::read(&csv).unwrap();
     sudoku_report::write_report(&results, &out).unwrap();
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(
@@ -125,4 +133,32 @@ fn stochastic_rows_get_success_rates_and_their_chart() {
     assert!(png > 20_000, "{png}");
     assert!(index.contains("best cost reached by each amount of work"));
     assert!(out.join("charts/convergence.png").exists());
+    assert!(
+        !index.contains("proportion of the cells given"),
+        "20 to 23 clues of 81 is no sweep of givens"
+    );
+}
+
+#[test]
+fn a_sweep_of_givens_gets_a_success_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let solvers = vec![meta("walker", true)];
+    let mut rows = Vec::new();
+    for (puzzle, clues) in [0, 20, 40, 60].into_iter().enumerate() {
+        for seed in 0..2 {
+            // Solved at the ends of the sweep only: the easy–hard–easy shape.
+            let mut run = row(&solvers[0], puzzle, Phase::Timed, 1, seed, clues != 20);
+            run.clues = clues;
+            rows.push(run);
+        }
+    }
+    let results = results_of(dir.path(), &solvers, &rows);
+    let out = dir.path().join("report");
+    sudoku_report::write_report(&results, &out).unwrap();
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(index.contains("against the proportion of the cells given"));
+    let png = std::fs::metadata(out.join("charts/givens-synthetic.png"))
+        .unwrap()
+        .len();
+    assert!(png > 20_000, "{png}");
 }

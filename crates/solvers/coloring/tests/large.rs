@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 
 use sudoku_coloring::Dsatur;
 use sudoku_core::{Budget, Shape, Verdict, solve_checked};
-use sudoku_generate::{blank_cells, random_solution};
+use sudoku_generate::{keep_givens, random_solution};
 
 /// Far above the measured work, so the cap only tells a settled board from a blow-up.
 const CAP: u64 = 1_000_000;
@@ -19,7 +19,7 @@ fn dsatur_settles_25x25_boards_with_40_percent_empty() {
     let mut solver = Dsatur::default();
     for _ in 0..10 {
         let solution = random_solution(Shape::S25, &mut rng);
-        let grid = blank_cells(&solution, 40, &mut rng);
+        let grid = keep_givens(&solution, 0.6, &mut rng);
         let budget = Budget::count(2).with_max_iterations(CAP);
         let outcome = solve_checked(&mut solver, &grid, &budget);
         assert_eq!(outcome.verdict, Verdict::Solved, "{grid}");
