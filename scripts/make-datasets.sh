@@ -11,7 +11,7 @@ cargo build --release --locked --quiet
 proportions=0,0.1,0.2,0.25,0.3,0.35,0.4,0.45,0.5,0.6,0.7,0.8
 for size in 9 16 25; do
   out="datasets/givens-${size}x${size}.txt"
-  target/release/sudoku-bench generate --size "$size" --givens "$proportions" --count 3 \
+  target/release/sudoku-bench generate --method givens --size "$size" --givens "$proportions" --count 3 \
     --seed "$size" --out "$out"
   echo "wrote $out"
 done

@@ -1,34 +1,69 @@
-//! `generate`: seeded puzzles in the dataset form, for runs beyond the documents' boards.
+//! `generate`: seeded puzzles in the dataset form, by four methods: strictly minimal unique
+//! puzzles (with a symmetry and a target difficulty), the thesis's random clues, grids with a
+//! proportion of givens kept, and the 2009 program's transformations of known puzzles.
 
+use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail, ensure};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use sudoku_core::Shape;
-use sudoku_generate::{keep_givens, random_solution};
+use sudoku_core::{Grid, Shape};
+use sudoku_generate::{
+    Limits, Symmetry, Transform, generate_minimal, keep_givens, random_solution, thesis_puzzle,
+};
+use sudoku_human::Level;
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Method {
+    /// Strictly minimal unique puzzles carved from random full grids (--symmetry, --difficulty).
+    Minimal,
+    /// The thesis's method: random non-conflicting clues, drawn again until exactly one solution.
+    Thesis,
+    /// Random full grids with a proportion of their cells kept (--givens): solvable, not
+    /// necessarily unique.
+    Givens,
+    /// Equivalent puzzles made from those of a file (--from) by the 2009 program's moves.
+    Transform,
+}
 
 #[derive(clap::Args)]
 pub struct GenerateArgs {
+    /// How the puzzles are made.
+    #[arg(long, value_enum, default_value_t = Method::Minimal)]
+    method: Method,
     /// Side of the board (4, 6, 8, 9, 12, 16 or 25).
     #[arg(long, default_value_t = 9)]
     size: usize,
-    /// Proportion of the cells kept as givens, 0 to 1 (repeatable or comma-separated); each
-    /// proportion gets --count puzzles. The puzzles are solvable but not necessarily unique.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        required = true,
-        value_name = "PROPORTION"
-    )]
-    givens: Vec<f64>,
-    /// Puzzles per proportion.
+    /// Puzzles to make (with --givens: per proportion; with --method transform: per puzzle read).
     #[arg(long, default_value_t = 1)]
     count: usize,
     /// Seed: the same options and seed give the same file.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Symmetry of the clue pattern (minimal): none, 180, 90, diagonal or mirror.
+    #[arg(long, default_value_t = Symmetry::None)]
+    symmetry: Symmetry,
+    /// Keep only puzzles of this level (minimal): easy, medium, hard, expert or extreme, as
+    /// `sudoku-bench rate` scores them.
+    #[arg(long)]
+    difficulty: Option<Level>,
+    /// Proportion of the cells kept as givens, 0 to 1 (method givens; repeatable or
+    /// comma-separated).
+    #[arg(long, value_delimiter = ',', value_name = "PROPORTION")]
+    givens: Vec<f64>,
+    /// The dataset file whose puzzles are transformed (method transform).
+    #[arg(long, value_name = "FILE")]
+    from: Option<PathBuf>,
+    /// Give up after this many seconds in all.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
+    timeout: f64,
+    /// Give up on a puzzle after this many attempts (thesis: clue sets drawn; minimal: full
+    /// grids carved).
+    #[arg(long, value_name = "N")]
+    max_attempts: Option<u64>,
     /// Write to this file (replaced whole, never left half-written) instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -43,13 +78,33 @@ pub fn generate(args: &GenerateArgs) -> Result<()> {
             sizes.join(", ")
         );
     };
-    for &proportion in &args.givens {
-        ensure!(
-            (0.0..=1.0).contains(&proportion),
-            "--givens {proportion}: a proportion of the cells lies between 0 and 1"
-        );
+    ensure!(
+        args.givens.is_empty() || args.method == Method::Givens,
+        "--givens belongs to --method givens"
+    );
+    ensure!(
+        args.from.is_none() || args.method == Method::Transform,
+        "--from belongs to --method transform"
+    );
+    ensure!(
+        args.difficulty.is_none() && args.symmetry == Symmetry::None
+            || args.method == Method::Minimal,
+        "--difficulty and --symmetry belong to --method minimal"
+    );
+    let timeout = Duration::try_from_secs_f64(args.timeout)
+        .map_err(|_| anyhow::anyhow!("--timeout {}: not a duration", args.timeout))?;
+    let mut limits = Limits::until(Instant::now() + timeout);
+    if let Some(max) = args.max_attempts {
+        limits = limits.with_attempts(max);
     }
-    let text = partial_grids(shape, args);
+    let mut rng = StdRng::seed_from_u64(args.seed);
+    let mut text = format!("# {} (rand 0.9 StdRng)\n", command_line(args));
+    match args.method {
+        Method::Minimal => minimal(shape, args, &limits, &mut rng, &mut text)?,
+        Method::Thesis => thesis(shape, args, &limits, &mut rng, &mut text)?,
+        Method::Givens => givens(shape, args, &mut rng, &mut text)?,
+        Method::Transform => transformed(args, &mut rng, &mut text)?,
+    }
     match &args.out {
         None => std::io::stdout()
             .write_all(text.as_bytes())
@@ -58,28 +113,185 @@ pub fn generate(args: &GenerateArgs) -> Result<()> {
     }
 }
 
-/// The file: a header saying how it was made, then one `puzzle::solution` line per puzzle.
-fn partial_grids(shape: Shape, args: &GenerateArgs) -> String {
-    let proportions: Vec<String> = args.givens.iter().map(f64::to_string).collect();
-    let mut text = format!(
-        "# sudoku-bench generate --size {} --givens {} --count {} --seed {} (rand 0.9 StdRng)\n\
-         # Each: a random full grid (base pattern shuffled by band/row/stack/column/digit moves), \
+/// The options that made the file, as a command that makes it again.
+fn command_line(args: &GenerateArgs) -> String {
+    let method = match args.method {
+        Method::Minimal => "minimal",
+        Method::Thesis => "thesis",
+        Method::Givens => "givens",
+        Method::Transform => "transform",
+    };
+    let mut line = format!(
+        "sudoku-bench generate --method {method} --size {} --count {} --seed {}",
+        args.size, args.count, args.seed
+    );
+    if args.symmetry != Symmetry::None {
+        write!(line, " --symmetry {}", args.symmetry).unwrap();
+    }
+    if let Some(level) = args.difficulty {
+        write!(line, " --difficulty {level}").unwrap();
+    }
+    if !args.givens.is_empty() {
+        let proportions: Vec<String> = args.givens.iter().map(f64::to_string).collect();
+        write!(line, " --givens {}", proportions.join(",")).unwrap();
+    }
+    if let Some(from) = &args.from {
+        write!(line, " --from {}", from.display()).unwrap();
+    }
+    line
+}
+
+/// The counting solver the generators check uniqueness with: the fastest that counts.
+fn counter(shape: Shape) -> Box<dyn sudoku_core::Solver> {
+    sudoku_registry::reference_solver(shape.size())
+}
+
+fn minimal(
+    shape: Shape,
+    args: &GenerateArgs,
+    limits: &Limits,
+    rng: &mut StdRng,
+    text: &mut String,
+) -> Result<()> {
+    text.push_str(
+        "# Each: a random full grid (randomized backtracking), clues removed in random order \
+         (by symmetric orbits) while the puzzle stays unique; strictly minimal: no clue can go.\n\
+         # Form: puzzle:1:solution, after a comment with its clues, level and the grids tried.\n",
+    );
+    let mut counter = counter(shape);
+    for index in 1..=args.count {
+        let accept = |grid: &Grid| match args.difficulty {
+            None => true,
+            Some(level) => sudoku_human::rate(grid).is_ok_and(|r| r.level == level),
+        };
+        let made = generate_minimal(shape, args.symmetry, rng, counter.as_mut(), accept, limits)
+            .with_context(|| format!("puzzle {index} of {}", args.count))?;
+        let rating = sudoku_human::rate(&made.puzzle)
+            .map_err(|e| anyhow::anyhow!("rating puzzle {index}: {e}"))?;
+        writeln!(
+            text,
+            "# {index}: {} clues, {} (score {:.1}, hardest step {:.1}); {} grids tried",
+            made.puzzle.clue_count(),
+            rating.level,
+            rating.score,
+            rating.explainer,
+            made.attempts
+        )?;
+        writeln!(
+            text,
+            "{}:1:{}",
+            made.puzzle.to_line(),
+            made.solution.to_line()
+        )?;
+        eprintln!(
+            "puzzle {index} of {}: {} grids tried",
+            args.count, made.attempts
+        );
+    }
+    Ok(())
+}
+
+fn thesis(
+    shape: Shape,
+    args: &GenerateArgs,
+    limits: &Limits,
+    rng: &mut StdRng,
+    text: &mut String,
+) -> Result<()> {
+    let clues = sudoku_generate::thesis_clue_range(shape);
+    writeln!(
+        text,
+        "# Each: {} to {} random non-conflicting clues, drawn again until exactly one solution \
+         (the thesis's method).\n# Form: puzzle:1:solution, after a comment with the attempts it took.",
+        clues.start(),
+        clues.end()
+    )?;
+    let mut counter = counter(shape);
+    let mut attempts = Vec::with_capacity(args.count);
+    for index in 1..=args.count {
+        let made = thesis_puzzle(shape, rng, counter.as_mut(), limits)
+            .with_context(|| format!("puzzle {index} of {}", args.count))?;
+        let failed = &made.failures;
+        writeln!(
+            text,
+            "# {index}: {} clues after {} attempts ({} without a solution, {} with several)",
+            made.puzzle.clue_count(),
+            made.attempts,
+            failed.no_solution,
+            failed.multiple
+        )?;
+        writeln!(
+            text,
+            "{}:1:{}",
+            made.puzzle.to_line(),
+            made.solution.to_line()
+        )?;
+        attempts.push(made.attempts);
+    }
+    attempts.sort_unstable();
+    eprintln!(
+        "{} puzzles; attempts per puzzle: median {}, least {}, most {}",
+        attempts.len(),
+        attempts[attempts.len() / 2],
+        attempts[0],
+        attempts[attempts.len() - 1]
+    );
+    Ok(())
+}
+
+fn givens(shape: Shape, args: &GenerateArgs, rng: &mut StdRng, text: &mut String) -> Result<()> {
+    ensure!(
+        !args.givens.is_empty(),
+        "--method givens needs --givens PROPORTION"
+    );
+    for &proportion in &args.givens {
+        ensure!(
+            (0.0..=1.0).contains(&proportion),
+            "--givens {proportion}: a proportion of the cells lies between 0 and 1"
+        );
+    }
+    text.push_str(
+        "# Each: a random full grid (base pattern shuffled by band/row/stack/column/digit moves), \
          then that proportion of its cells kept as givens at random places, the rest emptied.\n\
          # Solvable (the full grid solves it), not necessarily unique. Form: puzzle::solution.\n",
-        shape.size(),
-        proportions.join(","),
-        args.count,
-        args.seed,
     );
-    let mut rng = StdRng::seed_from_u64(args.seed);
     for &proportion in &args.givens {
         for _ in 0..args.count {
-            let solution = random_solution(shape, &mut rng);
-            let puzzle = keep_givens(&solution, proportion, &mut rng);
-            text.push_str(&format!("{}::{}\n", puzzle.to_line(), solution.to_line()));
+            let solution = random_solution(shape, rng);
+            let puzzle = keep_givens(&solution, proportion, rng);
+            writeln!(text, "{}::{}", puzzle.to_line(), solution.to_line())?;
         }
     }
-    text
+    Ok(())
+}
+
+fn transformed(args: &GenerateArgs, rng: &mut StdRng, text: &mut String) -> Result<()> {
+    let Some(from) = &args.from else {
+        bail!("--method transform needs --from FILE");
+    };
+    let dataset = sudoku_catalog::read_file(from)?;
+    text.push_str(
+        "# Each: a puzzle of the file moved by a random band/row/stack/column shuffle, a transposition \
+         where boxes are square, and a relabelling of the digits; same solutions, moved the same way.\n",
+    );
+    for puzzle in &dataset.puzzles {
+        for _ in 0..args.count {
+            let moves = Transform::random(puzzle.grid.shape(), rng);
+            let count = puzzle
+                .expected_count
+                .map_or(String::new(), |c| c.to_string());
+            let solution = puzzle
+                .solution
+                .as_ref()
+                .map_or(String::new(), |s| moves.apply(s).to_line());
+            let line = moves.apply(&puzzle.grid).to_line();
+            match (count.is_empty(), solution.is_empty()) {
+                (true, true) => writeln!(text, "{line}")?,
+                _ => writeln!(text, "{line}:{count}:{solution}")?,
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Writes beside `path` and renames into place, so a failure never leaves a partial file.

@@ -6,6 +6,7 @@
 
 mod bench;
 mod generate;
+mod human;
 mod input;
 mod output;
 
@@ -47,6 +48,11 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Rebuild every table and chart of a report from a results CSV alone.
     Report(bench::ReportArgs),
+    /// Rate puzzles' difficulty: the thesis's 0-6 scale, the 2009 levels, a fine-grained rating
+    /// and a score with its level; the spread over a file at the end.
+    Rate(human::RateArgs),
+    /// Explain a solve step by step as a person would make it (or only the next step: --hint).
+    Explain(human::ExplainArgs),
     /// Make seeded puzzles: random full grids with a chosen proportion of givens kept.
     Generate(generate::GenerateArgs),
     /// Re-measure the 2009 document's Table 1/2 and Charts 1-2, beside every other solver.
@@ -74,7 +80,7 @@ enum OutputFormat {
 }
 
 #[derive(clap::Args)]
-struct BudgetArgs {
+pub(crate) struct BudgetArgs {
     /// Give up after this many seconds per puzzle.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
@@ -87,7 +93,7 @@ struct BudgetArgs {
 }
 
 impl BudgetArgs {
-    fn apply(&self, mut budget: Budget) -> Result<Budget, Failure> {
+    pub(crate) fn apply(&self, mut budget: Budget) -> Result<Budget, Failure> {
         if let Some(seconds) = self.timeout {
             let timeout = Duration::try_from_secs_f64(seconds)
                 .map_err(|_| Failure::input(format!("--timeout {seconds}: not a duration")))?;
@@ -155,7 +161,7 @@ struct VerifyArgs {
 
 /// Why the command failed, with its exit status.
 #[derive(Debug)]
-struct Failure {
+pub(crate) struct Failure {
     code: u8,
     message: String,
 }
@@ -179,6 +185,7 @@ impl Failure {
 }
 
 fn main() -> ExitCode {
+    restore_broken_pipe_exit();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
@@ -192,6 +199,8 @@ fn main() -> ExitCode {
         Command::Report(args) => harness(bench::report(&args)),
         Command::Reproduce(args) => harness(bench::reproduce(&args)),
         Command::Generate(args) => harness(generate::generate(&args)),
+        Command::Rate(args) => human::rate(&args),
+        Command::Explain(args) => human::explain(&args),
         Command::Worker => harness(bench::worker()),
     };
     match result {
@@ -200,6 +209,16 @@ fn main() -> ExitCode {
             eprintln!("error: {}", failure.message);
             ExitCode::from(failure.code)
         }
+    }
+}
+
+/// Output piped into a reader that stops early (`| head`) ends the program quietly, as for
+/// every command-line tool, instead of a panic on the failed write.
+fn restore_broken_pipe_exit() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any thread exists; SIG_DFL is a valid handler.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

@@ -453,24 +453,19 @@ fn solve_animates_the_search_into_a_gif() {
 
 #[test]
 fn generate_keeps_the_proportion_of_givens_asked_and_repeats_with_its_seed() {
+    let givens = ["generate", "--method", "givens", "--givens"];
     let args = [
-        "generate",
-        "--size",
-        "16",
-        "--givens",
-        "0,0.25,0.5",
-        "--count",
-        "2",
-        "--seed",
-        "4",
-    ];
+        &givens[..],
+        &["0,0.25,0.5", "--size", "16", "--count", "2", "--seed", "4"],
+    ]
+    .concat();
     let first = sudoku_bench(&args, None);
     assert_eq!(first.status.code(), Some(0));
     assert_eq!(first.stdout, sudoku_bench(&args, None).stdout, "same seed");
     let text = String::from_utf8(first.stdout).unwrap();
     let entries = sudoku_core::parse_entries(&text).unwrap();
-    let givens: Vec<usize> = entries.iter().map(|e| e.grid.clue_count()).collect();
-    assert_eq!(givens, [0, 0, 64, 64, 128, 128]);
+    let counts: Vec<usize> = entries.iter().map(|e| e.grid.clue_count()).collect();
+    assert_eq!(counts, [0, 0, 64, 64, 128, 128]);
     for entry in &entries {
         let solution = entry
             .solution
@@ -478,22 +473,24 @@ fn generate_keeps_the_proportion_of_givens_asked_and_repeats_with_its_seed() {
             .expect("each line carries its solution");
         assert_eq!(sudoku_core::verify_solution(&entry.grid, solution), Ok(()));
     }
-    let other_seed = sudoku_bench(&["generate", "--givens", "0.3", "--seed", "5"], None);
+    let other_seed = sudoku_bench(&[&givens[..], &["0.3", "--seed", "5"]].concat(), None);
     assert_ne!(
         other_seed.stdout,
-        sudoku_bench(&["generate", "--givens", "0.3"], None).stdout
+        sudoku_bench(&[&givens[..], &["0.3"]].concat(), None).stdout
     );
 }
 
 #[test]
 fn generate_rejects_a_proportion_outside_0_to_1_and_an_unknown_size() {
+    let givens = ["generate", "--method", "givens", "--givens"];
     assert_rejected_args(
-        &["generate", "--givens", "1.5"],
+        &[&givens[..], &["1.5"]].concat(),
         None,
         &["--givens 1.5", "0 and 1"],
     );
+    assert_rejected_args(&["generate", "--givens", "0.5"], None, &["--method givens"]);
     assert_rejected_args(
-        &["generate", "--givens", "0.5", "--size", "10"],
+        &[&givens[..], &["0.5", "--size", "10"]].concat(),
         None,
         &["no board of size 10", "9, 12, 16"],
     );

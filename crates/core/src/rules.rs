@@ -211,11 +211,24 @@ pub fn candidates(grid: &Grid) -> Vec<DigitSet> {
 
 /// The board with each empty cell's candidates written out as pencil marks (`124`).
 pub fn pencil_marks(grid: &Grid) -> String {
+    pencil_marks_with(grid, &candidates(grid))
+}
+
+/// The board drawn as [`pencil_marks`] draws it, with the candidates a caller holds
+/// (`candidates[cell]`, one set a cell, read for empty cells only) rather than those the clues
+/// leave: what a solver that narrows candidates beyond the clues shows. Every empty cell is
+/// drawn from the given set, an empty set as a blank.
+pub fn pencil_marks_with(grid: &Grid, candidates: &[DigitSet]) -> String {
+    assert_eq!(
+        candidates.len(),
+        grid.cells().len(),
+        "one candidate set a cell"
+    );
     let n = grid.size() as u8;
     let texts: Vec<String> = grid
         .cells()
         .iter()
-        .zip(candidates(grid))
+        .zip(candidates.iter().copied())
         .map(|(&value, set)| match value {
             0 => (1..=n)
                 .filter(|&d| set & (1 << d) != 0)
@@ -310,5 +323,16 @@ mod tests {
         // r1c3 sees 5 3 7 (row), 8 (column), 6 9 8 (box): leaves 1 2 4.
         assert_eq!(marks[2], (1 << 1) | (1 << 2) | (1 << 4));
         assert!(pencil_marks(&puzzle).contains("124"));
+    }
+
+    #[test]
+    fn pencil_marks_draw_the_candidates_they_are_given() {
+        let puzzle = Grid::parse(FLOWER).unwrap();
+        let mut marks = candidates(&puzzle);
+        assert_eq!(pencil_marks_with(&puzzle, &marks), pencil_marks(&puzzle));
+        marks[2] &= !(1 << 1); // r1c3 narrowed from 124 to 24
+        let drawn = pencil_marks_with(&puzzle, &marks);
+        let first_row: Vec<&str> = drawn.lines().nth(1).unwrap().split_whitespace().collect();
+        assert_eq!(first_row[..4], ["|", "5", "3", "24"], "{drawn}");
     }
 }

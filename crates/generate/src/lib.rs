@@ -1,47 +1,78 @@
-//! Random boards, for corpora, tests, examples and benchmarks.
+//! Random boards and puzzles, for corpora, tests, examples and benchmarks.
 //!
-//! A full grid starts from the banded pattern `(box_cols·(r mod box_rows) + r / box_rows + c)
-//! mod N`, which is valid for every shape, and is scrambled by moves that keep a grid valid:
-//! bands shuffled, rows within each band, stacks, columns within each stack, and the digits
-//! relabelled (the 2009 program's transformations). Each call costs O(N²) and draws from the
-//! caller's RNG, so a seeded RNG gives the same boards every time.
+//! # Full grids, two ways
+//! - [`random_solution`]: the banded pattern [`base_pattern`] moved by a random [`Transform`]
+//!   (the 2009 program's moves: bands, rows within bands, stacks, columns within stacks,
+//!   digit relabelling; no transposition, so the committed data files stay reproducible). O(N²), cheap and valid for
+//!   every shape, but it reaches only grids with the pattern's structure: fine for testing and
+//!   timing solvers, not for making puzzles whose difficulty is measured.
+//! - [`random_grid`]: randomized backtracking on an empty board (most-constrained cell first,
+//!   digits in random order, bit-set masks, bounded restarts). Any grid can come out, so it is
+//!   what the puzzle generators carve.
 //!
-//! The grids are not uniform over all Sudoku grids (the moves reach a small part of them), which
-//! is fine for testing and benchmarking solvers; making puzzles with exactly one solution is the
-//! job of a solver-driven carving loop on top of [`random_solution`].
+//! # Puzzles
+//! - [`keep_givens`]: a share of a grid's cells kept at random, unique or not (Lewis's
+//!   instance family for stochastic solvers).
+//! - [`thesis_puzzle`]: the thesis's method as documented: random non-conflicting clues,
+//!   17 to 25 on 9×9, counted, and drawn again from scratch until exactly one solution; it
+//!   reports the attempts, which is the finding.
+//! - [`minimal_puzzle`] and [`generate_minimal`]: strictly minimal unique puzzles carved from
+//!   [`random_grid`] grids, with the clue pattern symmetric under a chosen [`Symmetry`], and a
+//!   retry loop for a caller's acceptance test (a target difficulty); [`is_minimal`] and
+//!   [`is_symmetric`] check the results.
+//! - [`Transform::apply`] turns one puzzle (and its solution) into another of the same
+//!   difficulty: the 2009 program's way of making new boards from known ones.
+//!
+//! # Seeds, solvers and limits
+//! Every function draws its randomness from the caller's RNG, so a seeded RNG gives the same
+//! boards every time. The crate depends on no solver: generators that count solutions take a
+//! `&mut dyn Solver` that is complete and counts (callers pass `sudoku_bitmask::Bitmask`), and
+//! run under [`Limits`] (attempts, a deadline, a work cap per count), failing with a
+//! [`GenerateError`] that says what ran out and after how many attempts rather than running
+//! on. The counting generators' time grows steeply with the size: each module says what to
+//! expect up to 25×25.
+
+mod error;
+mod fill;
+mod minimal;
+mod symmetry;
+mod thesis;
+mod transform;
+
+pub use error::{ErrorKind, GenerateError, Limits};
+pub use fill::{MAX_TRIES, NODES_PER_TRY, random_grid};
+pub use minimal::{
+    Carving, Generated, Minimality, REPAIR_ROUNDS, carve, generate_minimal, is_minimal,
+    minimal_puzzle,
+};
+pub use symmetry::{ParseSymmetryError, Symmetry, is_symmetric};
+pub use thesis::{ThesisFailures, ThesisPuzzle, thesis_clue_range, thesis_clues, thesis_puzzle};
+pub use transform::Transform;
 
 use rand::Rng;
 use rand::seq::SliceRandom;
 use sudoku_core::{Grid, Shape};
 
-/// A random valid full grid of `shape`.
-pub fn random_solution<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Grid {
+/// The banded pattern every shape has: cell `(r, c)` holds
+/// `(box_cols·(r mod box_rows) + ⌊r / box_rows⌋ + c) mod N`, plus one. Each row is a cyclic
+/// shift of `1..=N`; the shifts are chosen so that boxes hold every digit too.
+pub fn base_pattern(shape: Shape) -> Grid {
     let (n, box_rows, box_cols) = (shape.size(), shape.box_rows(), shape.box_cols());
-    let rows = shuffled_lines(n / box_rows, box_rows, rng);
-    let cols = shuffled_lines(n / box_cols, box_cols, rng);
-    let mut digits: Vec<u8> = (1..=n as u8).collect();
-    digits.shuffle(rng);
     let cells = (0..n * n)
         .map(|cell| {
-            let (r, c) = (rows[cell / n], cols[cell % n]);
-            digits[(box_cols * (r % box_rows) + r / box_rows + c) % n]
+            let (r, c) = (cell / n, cell % n);
+            ((box_cols * (r % box_rows) + r / box_rows + c) % n) as u8 + 1
         })
         .collect();
     Grid::from_cells(shape, cells).expect("pattern values are 1..=N")
 }
 
-/// `groups` groups of `width` consecutive lines: the groups in random order, and the lines
-/// within each group in random order.
-fn shuffled_lines<R: Rng + ?Sized>(groups: usize, width: usize, rng: &mut R) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..groups).collect();
-    order.shuffle(rng);
-    let mut lines = Vec::with_capacity(groups * width);
-    for group in order {
-        let mut inner: Vec<usize> = (0..width).map(|k| group * width + k).collect();
-        inner.shuffle(rng);
-        lines.extend(inner);
-    }
-    lines
+/// A random valid full grid of `shape`: [`base_pattern`] moved by a random [`Transform`]
+/// without transposition, so the data files made with it (`datasets/conformance.txt`,
+/// `large.txt`, `givens-*.txt`) come out the same from the same seed. Cheap (O(N²)) but
+/// structured; see the crate documentation for when to prefer [`random_grid`].
+pub fn random_solution<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Grid {
+    Transform::drawn(shape, rng, false).apply(&base_pattern(shape))
 }
 
 /// `solution` with `proportion` of its cells (rounded to the nearest cell, clamped to 0..=1)
@@ -66,6 +97,13 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::StdRng;
     use sudoku_core::{verify_filled, verify_solution};
+
+    #[test]
+    fn the_base_pattern_is_valid_for_every_shape() {
+        for shape in Shape::ALL {
+            assert_eq!(verify_filled(&base_pattern(shape)), Ok(()), "{shape}");
+        }
+    }
 
     #[test]
     fn every_shape_gives_valid_grids_that_depend_on_the_seed() {

@@ -1,0 +1,362 @@
+//! Difficulty ratings: the thesis's 0–6 scale, a fine-grained rating in the style of Sudoku
+//! Explainer, a score with named levels, and the 2009 project's 1–4 levels. The definitions are
+//! in the crate documentation; this module computes them.
+
+use std::fmt;
+use std::str::FromStr;
+
+use sudoku_core::{Budget, Grid, UnitKind};
+
+use crate::AnalysisError;
+use crate::board::Board;
+use crate::deduction::Pattern;
+use crate::engine::{LogicEnd, complete, run_logic};
+use crate::layout::Layout;
+use crate::technique::{Order, Technique};
+
+/// The weight of a hidden single in a box.
+pub const HIDDEN_SINGLE_BOX: f32 = 1.2;
+/// The weight of a hidden single in a row or a column.
+pub const HIDDEN_SINGLE_LINE: f32 = 1.5;
+/// The least weight a guess has: above every technique, so a puzzle that needs guessing rates
+/// above every puzzle that does not.
+pub const GUESS_BASE: f32 = 7.0;
+/// What each guess the search made before its solution adds to [`GUESS_BASE`], up to
+/// [`GUESS_CAP`] guesses.
+pub const GUESS_STEP: f32 = 0.1;
+pub const GUESS_CAP: u64 = 20;
+
+/// A technique's weight on the fine-grained scale. A hidden single weighs
+/// [`HIDDEN_SINGLE_BOX`] in a box and [`HIDDEN_SINGLE_LINE`] in a line; this gives the line's.
+/// A guess weighs at least [`GUESS_BASE`] ([`guess_weight`]).
+pub fn weight(technique: Technique) -> f32 {
+    match technique {
+        Technique::HiddenSingle => HIDDEN_SINGLE_LINE,
+        Technique::NakedSingle => 2.3,
+        Technique::Pointing => 2.6,
+        Technique::Claiming => 2.8,
+        Technique::NakedPair => 3.0,
+        Technique::XWing => 3.2,
+        Technique::HiddenPair => 3.4,
+        Technique::NakedTriple => 3.6,
+        Technique::Swordfish => 3.8,
+        Technique::HiddenTriple => 4.0,
+        Technique::XyWing => 4.2,
+        Technique::SimpleColouring => 4.5,
+        Technique::Guess => GUESS_BASE,
+    }
+}
+
+/// The weight of a guess step after which the search made `guesses` guesses.
+pub fn guess_weight(guesses: u64) -> f32 {
+    GUESS_BASE + GUESS_STEP * guesses.min(GUESS_CAP) as f32
+}
+
+/// The weight of one step.
+pub(crate) fn step_weight(pattern: &Pattern, layout: &Layout) -> f32 {
+    match pattern {
+        Pattern::HiddenSingle { unit } if layout.kind_of(*unit) == UnitKind::Box => {
+            HIDDEN_SINGLE_BOX
+        }
+        other => weight(other.technique()),
+    }
+}
+
+/// How many times each technique was applied in one solve.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Counts {
+    counts: [u32; Technique::ALL.len()],
+}
+
+impl Counts {
+    pub fn get(&self, technique: Technique) -> u32 {
+        self.counts[technique.index()]
+    }
+
+    pub(crate) fn add(&mut self, technique: Technique) {
+        self.counts[technique.index()] += 1;
+    }
+
+    /// Every technique applied at least once, with its count, in [`Technique::ALL`] order.
+    pub fn used(&self) -> impl Iterator<Item = (Technique, u32)> + '_ {
+        Technique::ALL
+            .into_iter()
+            .map(|t| (t, self.get(t)))
+            .filter(|&(_, count)| count > 0)
+    }
+
+    /// Steps in all.
+    pub fn total(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+}
+
+impl fmt::Display for Counts {
+    /// `hidden single 40, naked single 12, pointing 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self.used().map(|(t, n)| format!("{t} {n}")).collect();
+        f.write_str(&parts.join(", "))
+    }
+}
+
+/// A named difficulty, from the score (see the crate documentation for the thresholds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    /// Guessing was needed.
+    Extreme,
+}
+
+/// The score, per 81 cells, at which each level begins: Medium, Hard, Expert.
+pub const LEVEL_THRESHOLDS: [f32; 3] = [73.0, 80.0, 92.0];
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+
+    /// The level of a solve with `score` on a board of `cells` cells: Extreme if it `guessed`,
+    /// otherwise by the score scaled to 81 cells against [`LEVEL_THRESHOLDS`].
+    pub fn of(score: f32, cells: usize, guessed: bool) -> Level {
+        if guessed {
+            return Level::Extreme;
+        }
+        let per_81 = score * 81.0 / cells as f32;
+        let passed = LEVEL_THRESHOLDS.iter().filter(|&&t| per_81 >= t).count();
+        Level::ALL[passed]
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| {
+                format!("unknown level {text:?}: expected easy, medium, hard, expert or extreme")
+            })
+    }
+}
+
+/// Every rating of one puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// The thesis's scale, 0 to 6 in halves, measured with its seven techniques in its order.
+    pub thesis: f32,
+    /// The hardest step's weight in the rating order (0 for a full grid).
+    pub explainer: f32,
+    /// The sum of the step weights in the rating order.
+    pub score: f32,
+    /// The score's level.
+    pub level: Level,
+    /// The 2009 project's level, 1 to 4.
+    pub level_2009: u8,
+    /// The technique of the hardest step in the rating order; `None` for a full grid.
+    pub hardest: Option<Technique>,
+    /// How many times each technique was applied in the rating order.
+    pub counts: Counts,
+    /// Whether the rating order's techniques got stuck, so the search completed the grid.
+    pub guessed: bool,
+    /// Whether the puzzle has exactly one solution.
+    pub unique: bool,
+}
+
+/// The thesis's technique classes, easiest first: naked single, hidden single, intersection
+/// (pointing or claiming), naked pair, naked triple, hidden pair, hidden triple.
+fn thesis_class(technique: Technique) -> Option<usize> {
+    Some(match technique {
+        Technique::NakedSingle => 0,
+        Technique::HiddenSingle => 1,
+        Technique::Pointing | Technique::Claiming => 2,
+        Technique::NakedPair => 3,
+        Technique::NakedTriple => 4,
+        Technique::HiddenPair => 5,
+        Technique::HiddenTriple => 6,
+        _ => return None,
+    })
+}
+
+/// The thesis's value from how often each class was used in a solve by its seven techniques
+/// that needed no guess.
+fn thesis_value(classes: &[u32; 7]) -> f32 {
+    match classes.iter().rposition(|&count| count > 0) {
+        None | Some(0) => 0.0,
+        Some(1) => 0.5,
+        Some(class) => {
+            let again = if classes[class] > 1 { 0.5 } else { 0.0 };
+            (class - 1) as f32 + again
+        }
+    }
+}
+
+/// The 2009 level from the hardest technique a solve in the rating order needed.
+pub fn level_2009(hardest: Option<Technique>) -> u8 {
+    match hardest {
+        None | Some(Technique::NakedSingle | Technique::HiddenSingle) => 1,
+        Some(
+            Technique::Pointing
+            | Technique::Claiming
+            | Technique::NakedPair
+            | Technique::HiddenPair,
+        ) => 2,
+        Some(
+            Technique::NakedTriple
+            | Technique::HiddenTriple
+            | Technique::XWing
+            | Technique::Swordfish
+            | Technique::XyWing
+            | Technique::SimpleColouring,
+        ) => 3,
+        Some(Technique::Guess) => 4,
+    }
+}
+
+/// Every rating of `puzzle`, within `budget`'s deadline, cap and cancel flag (the cap applies
+/// to each of the two solves a rating makes).
+pub fn rate_within(puzzle: &Grid, budget: &Budget) -> Result<Rating, AnalysisError> {
+    let start = Board::new(puzzle)?;
+
+    let mut board = start.clone();
+    let mut classes = [0u32; 7];
+    let thesis_end = run_logic(&mut board, Order::ThesisOnly, budget, &mut 0, |_, step| {
+        if let Some(class) = thesis_class(step.technique()) {
+            classes[class] += 1;
+        }
+    })
+    .map_err(AnalysisError::GaveUp)?;
+    let thesis = match thesis_end {
+        LogicEnd::Solved => thesis_value(&classes),
+        LogicEnd::Stuck => 6.0,
+    };
+
+    let mut board = start;
+    let mut counts = Counts::default();
+    let (mut explainer, mut score) = (0.0f32, 0.0f32);
+    let mut hardest = None;
+    let mut note = |technique: Technique, weight: f32| {
+        counts.add(technique);
+        score += weight;
+        if weight > explainer {
+            explainer = weight;
+            hardest = Some(technique);
+        }
+    };
+    let mut work = 0;
+    let end = run_logic(&mut board, Order::Rating, budget, &mut work, |b, step| {
+        note(step.technique(), step_weight(&step.pattern, b.layout));
+    })
+    .map_err(AnalysisError::GaveUp)?;
+    let (guessed, unique) = match end {
+        LogicEnd::Solved => (false, true),
+        LogicEnd::Stuck => {
+            let completion = complete(&board, budget, &mut work)?;
+            note(Technique::Guess, guess_weight(completion.guesses));
+            (true, completion.unique)
+        }
+    };
+    Ok(Rating {
+        thesis,
+        explainer,
+        score,
+        level: Level::of(score, puzzle.cells().len(), guessed),
+        level_2009: level_2009(hardest),
+        hardest,
+        counts,
+        guessed,
+        unique,
+    })
+}
+
+/// [`rate_within`] with no limit on time or work.
+pub fn rate(puzzle: &Grid) -> Result<Rating, AnalysisError> {
+    rate_within(puzzle, &Budget::solve())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_thesis_scale_follows_its_definition() {
+        let with = |pairs: &[(usize, u32)]| {
+            let mut classes = [0u32; 7];
+            for &(class, count) in pairs {
+                classes[class] = count;
+            }
+            thesis_value(&classes)
+        };
+        assert_eq!(with(&[]), 0.0);
+        assert_eq!(with(&[(0, 40)]), 0.0);
+        assert_eq!(with(&[(0, 30), (1, 10)]), 0.5);
+        assert_eq!(with(&[(0, 30), (1, 10), (2, 1)]), 1.0);
+        assert_eq!(with(&[(1, 10), (2, 2)]), 1.5);
+        assert_eq!(with(&[(2, 5), (3, 1)]), 2.0);
+        assert_eq!(with(&[(3, 2)]), 2.5);
+        assert_eq!(with(&[(4, 1)]), 3.0);
+        assert_eq!(with(&[(4, 3)]), 3.5);
+        assert_eq!(with(&[(5, 1), (3, 4)]), 4.0);
+        assert_eq!(with(&[(5, 2)]), 4.5);
+        assert_eq!(with(&[(6, 1)]), 5.0);
+        assert_eq!(with(&[(6, 2), (2, 9)]), 5.5);
+    }
+
+    #[test]
+    fn the_rating_order_is_ascending_by_weight() {
+        let weights: Vec<f32> = Order::Rating
+            .techniques()
+            .iter()
+            .map(|&t| weight(t))
+            .collect();
+        assert!(HIDDEN_SINGLE_BOX < weights[0]);
+        assert!(weights.windows(2).all(|w| w[0] < w[1]), "{weights:?}");
+        assert!(weights.iter().all(|&w| w < GUESS_BASE));
+        assert_eq!(guess_weight(0), GUESS_BASE);
+        assert_eq!(guess_weight(1000), guess_weight(GUESS_CAP));
+    }
+
+    #[test]
+    fn levels_read_back_from_their_names() {
+        for level in Level::ALL {
+            assert_eq!(level.to_string().parse::<Level>(), Ok(level));
+        }
+        assert_eq!("HARD".parse::<Level>(), Ok(Level::Hard));
+        assert!("fiendish".parse::<Level>().is_err());
+    }
+
+    #[test]
+    fn levels_follow_the_thresholds_and_scale_with_the_board() {
+        let [medium, hard, expert] = LEVEL_THRESHOLDS;
+        assert_eq!(Level::of(medium - 0.5, 81, false), Level::Easy);
+        assert_eq!(Level::of(medium, 81, false), Level::Medium);
+        assert_eq!(Level::of(hard, 81, false), Level::Hard);
+        assert_eq!(Level::of(expert, 81, false), Level::Expert);
+        assert_eq!(Level::of(0.0, 81, true), Level::Extreme);
+        // A 16×16 board's score is read per 81 cells.
+        assert_eq!(Level::of(hard * 256.0 / 81.0, 256, false), Level::Hard);
+    }
+}

@@ -1,0 +1,228 @@
+//! Naked and hidden subsets (pairs and triples) within one unit.
+//!
+//! Naked: `k` cells of a unit whose candidates are `k` digits between them hold exactly those
+//! digits, so the digits leave the unit's other cells. Hidden: `k` digits whose places in a
+//! unit are `k` cells between them fill exactly those cells, so the cells lose every other
+//! candidate. Members are cells with 2..=k candidates (naked) or digits with 2..=k places
+//! (hidden): one candidate or one place would be a single, found earlier.
+
+use crate::board::Board;
+use crate::deduction::{Deduction, Pattern, digits};
+use crate::techniques::for_each_combination;
+
+/// The first naked subset of `size` (2 or 3) that removes a candidate.
+pub(crate) fn naked(board: &Board, size: usize) -> Option<Deduction> {
+    let layout = board.layout;
+    let mut members = [0usize; 25];
+    for unit in 0..layout.unit_count() {
+        let cells = layout.unit(unit);
+        let mut count = 0;
+        for &cell in cells {
+            if (2..=size as u32).contains(&board.cands[cell].count_ones()) {
+                members[count] = cell;
+                count += 1;
+            }
+        }
+        if count < size {
+            continue;
+        }
+        let mut found = None;
+        for_each_combination(count, size, |picked| {
+            let union = picked
+                .iter()
+                .fold(0, |set, &k| set | board.cands[members[k]]);
+            if union.count_ones() as usize != size {
+                return false;
+            }
+            let mut subset = [0usize; 3];
+            for (slot, &k) in subset.iter_mut().zip(picked) {
+                *slot = members[k];
+            }
+            let eliminated: Vec<(usize, u8)> = cells
+                .iter()
+                .filter(|cell| !subset[..size].contains(cell))
+                .flat_map(|&cell| digits(board.cands[cell] & union).map(move |d| (cell, d)))
+                .collect();
+            let pattern = Pattern::NakedSubset {
+                unit,
+                cells: subset,
+                size,
+                digits: union,
+            };
+            found = Deduction::removing(pattern, eliminated);
+            found.is_some()
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// The first hidden subset of `size` (2 or 3) that removes a candidate.
+pub(crate) fn hidden(board: &Board, size: usize) -> Option<Deduction> {
+    let layout = board.layout;
+    let mut members = [0u8; 25];
+    for unit in 0..layout.unit_count() {
+        let cells = layout.unit(unit);
+        // Bit-sliced place counts first: most units have too few digits with 2..=size places
+        // to hold a subset, and are passed over without listing positions.
+        let wanted = digits_with_places(board, cells, size);
+        if (wanted.count_ones() as usize) < size {
+            continue;
+        }
+        let positions = board.positions_in(unit);
+        let mut count = 0;
+        for digit in digits(wanted) {
+            members[count] = digit;
+            count += 1;
+        }
+        let mut found = None;
+        for_each_combination(count, size, |picked| {
+            let places = picked
+                .iter()
+                .fold(0, |set, &k| set | positions[members[k] as usize]);
+            if places.count_ones() as usize != size {
+                return false;
+            }
+            let set = picked.iter().fold(0u32, |set, &k| set | (1 << members[k]));
+            let mut subset = [0usize; 3];
+            for (slot, at) in subset.iter_mut().zip(digits(places)) {
+                *slot = cells[at as usize];
+            }
+            let eliminated: Vec<(usize, u8)> = subset[..size]
+                .iter()
+                .flat_map(|&cell| digits(board.cands[cell] & !set).map(move |d| (cell, d)))
+                .collect();
+            let pattern = Pattern::HiddenSubset {
+                unit,
+                cells: subset,
+                size,
+                digits: set,
+            };
+            found = Deduction::removing(pattern, eliminated);
+            found.is_some()
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// The digits with 2 to `size` (2 or 3) places among `cells`.
+fn digits_with_places(board: &Board, cells: &[usize], size: usize) -> u32 {
+    let (mut ones, mut twos, mut threes, mut fours) = (0u32, 0u32, 0u32, 0u32);
+    for &cell in cells {
+        let c = board.cands[cell];
+        fours |= threes & c;
+        threes |= twos & c;
+        twos |= ones & c;
+        ones |= c;
+    }
+    match size {
+        2 => twos & !threes,
+        _ => twos & !fours,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::testing::*;
+    use crate::{Order, Technique};
+
+    #[test]
+    fn two_cells_with_the_same_two_candidates_are_a_naked_pair() {
+        let mut board = open_board();
+        keep(&mut board, rc(1, 1), &[1, 2]);
+        keep(&mut board, rc(1, 2), &[1, 2]);
+        for order in Order::ALL {
+            let step = first_step(&board, order, Technique::NakedPair);
+            // Row 1 comes before box 1.
+            let expected: Vec<(usize, u8)> = (3..=9)
+                .flat_map(|c| [(rc(1, c), 1), (rc(1, c), 2)])
+                .collect();
+            assert_eq!(sorted(&step), expected);
+        }
+        let step = first_step(&board, Order::Thesis, Technique::NakedPair);
+        assert!(
+            step.describe(&board).starts_with(
+                "r1c1 and r1c2 hold only 1 and 2 between them in row 1, so those digits leave \
+                 its other cells: removes 1 from r1c3,"
+            ),
+            "{}",
+            step.describe(&board)
+        );
+    }
+
+    #[test]
+    fn three_cells_with_three_candidates_between_them_are_a_naked_triple() {
+        let mut board = open_board();
+        keep(&mut board, rc(1, 1), &[1, 2]);
+        keep(&mut board, rc(1, 4), &[2, 3]);
+        keep(&mut board, rc(1, 7), &[1, 3]);
+        for order in Order::ALL {
+            let step = first_step(&board, order, Technique::NakedTriple);
+            let others = [2, 3, 5, 6, 8, 9];
+            let expected: Vec<(usize, u8)> = others
+                .iter()
+                .flat_map(|&c| [1, 2, 3].map(|d| (rc(1, c), d)))
+                .collect();
+            assert_eq!(sorted(&step), expected);
+        }
+    }
+
+    #[test]
+    fn two_digits_with_the_same_two_places_are_a_hidden_pair() {
+        let mut board = open_board();
+        // In row 1, 1 and 2 fit only r1c1 and r1c5 (different boxes, so no claiming).
+        for digit in [1, 2] {
+            remove(&mut board, digit, [2, 3, 4, 6, 7, 8, 9].map(|c| rc(1, c)));
+        }
+        for order in Order::ALL {
+            let step = first_step(&board, order, Technique::HiddenPair);
+            let expected: Vec<(usize, u8)> = [rc(1, 1), rc(1, 5)]
+                .iter()
+                .flat_map(|&cell| (3..=9).map(move |d| (cell, d)))
+                .collect();
+            assert_eq!(sorted(&step), expected);
+            assert!(
+                step.describe(&board)
+                    .starts_with("in row 1, 1 and 2 fit only r1c1 and r1c5"),
+                "{}",
+                step.describe(&board)
+            );
+        }
+    }
+
+    #[test]
+    fn three_digits_with_three_places_between_them_are_a_hidden_triple() {
+        let mut board = open_board();
+        // In row 1, 1, 2 and 3 fit only r1c1, r1c5 and r1c9; 1 not in r1c9 (a proper triple).
+        for digit in [1, 2, 3] {
+            remove(&mut board, digit, [2, 3, 4, 6, 7, 8].map(|c| rc(1, c)));
+        }
+        board.eliminate(rc(1, 9), 1);
+        for order in Order::ALL {
+            let step = first_step(&board, order, Technique::HiddenTriple);
+            let mut expected: Vec<(usize, u8)> = [rc(1, 1), rc(1, 5), rc(1, 9)]
+                .iter()
+                .flat_map(|&cell| (4..=9).map(move |d| (cell, d)))
+                .collect();
+            expected.sort();
+            assert_eq!(sorted(&step), expected);
+        }
+    }
+
+    #[test]
+    fn a_naked_pair_that_removes_nothing_is_no_step() {
+        let mut board = open_board();
+        keep(&mut board, rc(1, 1), &[1, 2]);
+        keep(&mut board, rc(1, 2), &[1, 2]);
+        for cell in (3..=9).map(|c| rc(1, c)).chain([9, 10, 11, 18, 19, 20]) {
+            board.cands[cell] &= !0b110;
+        }
+        assert_eq!(naked(&board, 2), None);
+    }
+}

@@ -1,0 +1,123 @@
+//! `generate` end to end: each method's puzzles are what it promises, and a seed repeats them.
+
+use std::process::Command;
+
+use sudoku_core::{Entry, Uniqueness, parse_entries, uniqueness, verify_solution};
+use sudoku_generate::{Symmetry, is_minimal, is_symmetric};
+
+fn generate(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+        .arg("generate")
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The puzzles of a generated file, each checked unique with the solution its line gives.
+fn unique_entries(text: &str) -> Vec<Entry> {
+    let entries = parse_entries(text).unwrap();
+    for entry in &entries {
+        let mut counter = sudoku_registry::reference_solver(entry.grid.size());
+        let budget = sudoku_core::Budget::unique();
+        match uniqueness(counter.as_mut(), &entry.grid, &budget) {
+            Uniqueness::Unique(solution) => {
+                assert_eq!(
+                    Some(&solution),
+                    entry.solution.as_ref(),
+                    "line {}",
+                    entry.line
+                )
+            }
+            other => panic!("line {}: {other:?}", entry.line),
+        }
+        assert_eq!(entry.expected_count, Some(1));
+    }
+    entries
+}
+
+#[test]
+fn hard_symmetric_minimal_puzzles_repeat_with_their_seed() {
+    let args = [
+        "--difficulty",
+        "hard",
+        "--symmetry",
+        "180",
+        "--count",
+        "20",
+        "--seed",
+        "1",
+    ];
+    let text = generate(&args);
+    assert_eq!(text, generate(&args), "the same seed gives the same file");
+    let entries = unique_entries(&text);
+    assert_eq!(entries.len(), 20);
+    for entry in &entries {
+        let mut counter = sudoku_registry::reference_solver(9);
+        assert!(
+            is_minimal(&entry.grid, counter.as_mut()),
+            "line {}",
+            entry.line
+        );
+        assert!(
+            is_symmetric(&entry.grid, Symmetry::Rotate180),
+            "line {}",
+            entry.line
+        );
+        let rating = sudoku_human::rate(&entry.grid).unwrap();
+        assert_eq!(
+            rating.level,
+            sudoku_human::Level::Hard,
+            "line {}",
+            entry.line
+        );
+    }
+}
+
+#[test]
+fn the_thesis_method_gives_unique_puzzles_of_17_to_25_clues() {
+    let text = generate(&["--method", "thesis", "--count", "3", "--seed", "2"]);
+    for entry in unique_entries(&text) {
+        assert!(
+            (17..=25).contains(&entry.grid.clue_count()),
+            "{}",
+            entry.grid
+        );
+    }
+    assert!(
+        text.contains("attempts"),
+        "each puzzle says what it took: {text}"
+    );
+}
+
+#[test]
+fn transformed_puzzles_keep_their_solutions_moved_the_same_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("source.txt");
+    let first = generate(&["--count", "2", "--seed", "3"]);
+    std::fs::write(&source, &first).unwrap();
+    let moved = generate(&[
+        "--method",
+        "transform",
+        "--from",
+        source.to_str().unwrap(),
+        "--count",
+        "3",
+    ]);
+    let entries = unique_entries(&moved);
+    assert_eq!(entries.len(), 6);
+    for entry in &entries {
+        let solution = entry.solution.as_ref().unwrap();
+        assert_eq!(verify_solution(&entry.grid, solution), Ok(()));
+    }
+    assert_ne!(
+        entries[0].grid, entries[1].grid,
+        "each copy is moved its own way"
+    );
+}

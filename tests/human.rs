@@ -1,0 +1,112 @@
+//! `rate` and `explain` end to end: ratings per puzzle with the spread at the end, steps in
+//! words with pencil marks, a hint that is one step, and bad input refused with its line.
+
+use std::process::{Command, Output};
+
+fn sudoku_bench(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+#[test]
+fn rate_gives_every_scale_per_puzzle_and_the_spread() {
+    let output = sudoku_bench(&["rate", "--dataset", "named", "--format", "json"]);
+    let text = stdout(&output);
+    let ratings: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(ratings.len(), 6);
+    let flower = ratings.iter().find(|r| r["line"] == 5).unwrap();
+    assert_eq!(flower["thesis"], 0.0, "flower number: singles only");
+    assert_eq!(flower["level_2009"], 1);
+    let easter = ratings.iter().find(|r| r["line"] == 4).unwrap();
+    assert_eq!(easter["thesis"], 6.0, "easter monster needs guessing");
+    assert_eq!(easter["level"], "extreme");
+    assert_eq!(easter["level_2009"], 4);
+    let spread = String::from_utf8(output.stderr).unwrap();
+    assert!(spread.contains("rated 6 puzzles"), "{spread}");
+    assert!(spread.contains("thesis scale: 0: 2"), "{spread}");
+}
+
+#[test]
+fn rate_writes_csv_with_a_column_per_technique() {
+    let text = stdout(&sudoku_bench(&[
+        "rate",
+        "--board",
+        "star-burst-leo",
+        "--format",
+        "csv",
+    ]));
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(header.len(), row.len());
+    let column = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
+    assert_eq!(column("thesis"), "5", "hidden triple, used once");
+    assert_eq!(column("hardest"), "hidden_triple");
+    assert_eq!(column("hidden_triple"), "1");
+}
+
+#[test]
+fn explain_names_each_step_and_a_hint_is_one_step() {
+    let text = stdout(&sudoku_bench(&["explain", "--board", "flower-number"]));
+    assert!(text.starts_with("step 1, naked single: r5c5 = 5"), "{text}");
+    assert!(
+        text.contains("| 5      3      124    |"),
+        "pencil marks: {text}"
+    );
+    assert!(
+        text.ends_with("51 steps (naked single 51); solved by logic alone\n"),
+        "{text}"
+    );
+    let hint = stdout(&sudoku_bench(&[
+        "explain",
+        "--board",
+        "flower-number",
+        "--hint",
+    ]));
+    assert_eq!(hint.matches("step ").count(), 1, "{hint}");
+    let rating_order = stdout(&sudoku_bench(&[
+        "explain",
+        "--board",
+        "flower-number",
+        "--hint",
+        "--order",
+        "rating",
+        "--no-pencil",
+    ]));
+    assert!(
+        rating_order.starts_with("step 1, hidden single:"),
+        "{rating_order}"
+    );
+}
+
+#[test]
+fn bad_input_is_refused_with_its_line() {
+    let conflict =
+        "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let output = sudoku_bench(&["rate", conflict]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(message.contains("line 1: clues conflict"), "{message}");
+    let output = sudoku_bench(&["explain", "--dataset", "named"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .contains("explain takes one puzzle")
+    );
+}
