@@ -177,12 +177,7 @@ fn minimal(
             rating.explainer,
             made.attempts
         )?;
-        writeln!(
-            text,
-            "{}:1:{}",
-            made.puzzle.to_line(),
-            made.solution.to_line()
-        )?;
+        unique_line(text, &made.puzzle, &made.solution);
         eprintln!(
             "puzzle {index} of {}: {} grids tried",
             args.count, made.attempts
@@ -220,12 +215,7 @@ fn thesis(
             failed.no_solution,
             failed.multiple
         )?;
-        writeln!(
-            text,
-            "{}:1:{}",
-            made.puzzle.to_line(),
-            made.solution.to_line()
-        )?;
+        unique_line(text, &made.puzzle, &made.solution);
         attempts.push(made.attempts);
     }
     attempts.sort_unstable();
@@ -292,6 +282,11 @@ fn transformed(args: &GenerateArgs, rng: &mut StdRng, text: &mut String) -> Resu
         }
     }
     Ok(())
+}
+
+/// A unique puzzle in the dataset form, with its count and solution.
+fn unique_line(text: &mut String, puzzle: &Grid, solution: &Grid) {
+    text.push_str(&format!("{}:1:{}\n", puzzle.to_line(), solution.to_line()));
 }
 
 /// Writes beside `path` and renames into place, so a failure never leaves a partial file.
