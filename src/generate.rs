@@ -165,7 +165,12 @@ fn minimal(
             Some(level) => sudoku_human::rate(grid).is_ok_and(|r| r.level == level),
         };
         let made = generate_minimal(shape, args.symmetry, rng, counter.as_mut(), accept, limits)
-            .with_context(|| format!("puzzle {index} of {}", args.count))?;
+            .with_context(|| {
+                let wanted = args.difficulty.map_or(String::new(), |level| {
+                    format!(", looking for one rated {level}")
+                });
+                format!("puzzle {index} of {}{wanted}", args.count)
+            })?;
         let rating = sudoku_human::rate(&made.puzzle)
             .map_err(|e| anyhow::anyhow!("rating puzzle {index}: {e}"))?;
         writeln!(
