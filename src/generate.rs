@@ -160,9 +160,16 @@ fn minimal(
     );
     let mut counter = counter(shape);
     for index in 1..=args.count {
-        let accept = |grid: &Grid| match args.difficulty {
-            None => true,
-            Some(level) => sudoku_human::rate(grid).is_ok_and(|r| r.level == level),
+        // Each carved puzzle is rated once; the accepted one's rating goes into the file.
+        let mut rated = None;
+        let accept = |grid: &Grid| {
+            let rating = sudoku_human::rate(grid);
+            let wanted = match args.difficulty {
+                None => true,
+                Some(level) => rating.as_ref().is_ok_and(|r| r.level == level),
+            };
+            rated = Some(rating);
+            wanted
         };
         let made = generate_minimal(shape, args.symmetry, rng, counter.as_mut(), accept, limits)
             .with_context(|| {
@@ -171,7 +178,8 @@ fn minimal(
                 });
                 format!("puzzle {index} of {}{wanted}", args.count)
             })?;
-        let rating = sudoku_human::rate(&made.puzzle)
+        let rating = rated
+            .expect("the accepted puzzle was rated")
             .map_err(|e| anyhow::anyhow!("rating puzzle {index}: {e}"))?;
         writeln!(
             text,

@@ -411,24 +411,11 @@ mod tests {
         }
     }
 
-    /// A solved grid of any shape: row `r` is the first row shifted by `box_cols·(r mod
-    /// box_rows) + r / box_rows`.
-    fn pattern_solution(shape: Shape) -> Grid {
-        let (n, rows, cols) = (shape.size(), shape.box_rows(), shape.box_cols());
-        let cells = (0..n * n)
-            .map(|cell| {
-                let (r, c) = (cell / n, cell % n);
-                ((cols * (r % rows) + r / rows + c) % n + 1) as u8
-            })
-            .collect();
-        Grid::from_cells(shape, cells).unwrap()
-    }
-
     #[test]
     fn every_size_is_analysed_with_every_order() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for shape in Shape::ALL {
-            let solution = pattern_solution(shape);
+            let solution = sudoku_generate::base_pattern(shape);
             assert_eq!(sudoku_core::verify_filled(&solution), Ok(()));
             let mut puzzle = solution.clone();
             for cell in 0..shape.cell_count() {

@@ -476,18 +476,7 @@ impl<'p> Run<'p> {
 mod tests {
     use super::*;
     use sudoku_core::{Shape, StopReason, Verdict, verify_solution};
-
-    /// A valid full grid of any shape: the textbook pattern, shifted by box rows and bands.
-    pub(crate) fn pattern(shape: Shape) -> Grid {
-        let (n, rows, cols) = (shape.size(), shape.box_rows(), shape.box_cols());
-        let cells = (0..n * n)
-            .map(|cell| {
-                let (r, c) = (cell / n, cell % n);
-                ((cols * (r % rows) + r / rows + c) % n + 1) as u8
-            })
-            .collect();
-        Grid::from_cells(shape, cells).unwrap()
-    }
+    use sudoku_generate::base_pattern;
 
     /// `solution` with `blanks` cells emptied, chosen by `rng`.
     pub(crate) fn blanked(solution: &Grid, blanks: usize, rng: &mut StdRng) -> Grid {
@@ -503,10 +492,10 @@ mod tests {
     fn the_kept_cost_matches_a_plain_recount() {
         let mut rng = StdRng::seed_from_u64(1);
         for shape in Shape::ALL {
-            let puzzle = blanked(&pattern(shape), shape.cell_count() / 2, &mut rng);
+            let puzzle = blanked(&base_pattern(shape), shape.cell_count() / 2, &mut rng);
             let layout = Layout::new(&puzzle);
             assert_eq!(
-                sudoku_core::missing_digits(shape, pattern(shape).cells()),
+                sudoku_core::missing_digits(shape, base_pattern(shape).cells()),
                 0
             );
             for _ in 0..20 {
@@ -532,7 +521,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(2);
         for shape in Shape::ALL {
             for blanks in [1, shape.cell_count() / 4, shape.cell_count() * 3 / 4] {
-                let puzzle = blanked(&pattern(shape), blanks, &mut rng);
+                let puzzle = blanked(&base_pattern(shape), blanks, &mut rng);
                 let layout = Layout::new(&puzzle);
                 let mut a = layout.random_individual(&mut rng);
                 let mut b = layout.random_individual(&mut rng);
@@ -559,7 +548,7 @@ mod tests {
     #[test]
     fn the_same_seed_gives_the_same_run() {
         let mut rng = StdRng::seed_from_u64(3);
-        let puzzle = blanked(&pattern(Shape::S9), 40, &mut rng);
+        let puzzle = blanked(&base_pattern(Shape::S9), 40, &mut rng);
         let budget = Budget::solve().with_seed(11).with_max_iterations(300);
         let mut solver = Genetic::default();
         let first = solver.solve(&puzzle, &budget);
@@ -571,7 +560,7 @@ mod tests {
     fn a_work_cap_stops_at_the_cap_with_an_honest_attempt() {
         let mut rng = StdRng::seed_from_u64(4);
         for shape in [Shape::S9, Shape::S16] {
-            let puzzle = blanked(&pattern(shape), shape.cell_count() * 2 / 3, &mut rng);
+            let puzzle = blanked(&base_pattern(shape), shape.cell_count() * 2 / 3, &mut rng);
             for cap in [1, 7, 50] {
                 let budget = Budget::solve().with_max_iterations(cap);
                 let outcome = Genetic::default().solve(&puzzle, &budget);
@@ -590,7 +579,7 @@ mod tests {
     #[test]
     fn the_generation_limit_is_a_search_exhausted() {
         let mut rng = StdRng::seed_from_u64(5);
-        let puzzle = blanked(&pattern(Shape::S16), 200, &mut rng);
+        let puzzle = blanked(&base_pattern(Shape::S16), 200, &mut rng);
         let solver = &mut Genetic::with(GeneticParams {
             max_generations: 5,
             ..GeneticParams::default()

@@ -416,10 +416,11 @@ fn local_steps(params: &GeneticTunedParams, layout: &Layout) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tests::{blanked, pattern};
+    use crate::tests::blanked;
     use sudoku_core::{
         Shape, StopReason, Verdict, missing_digits, verify_keeps_clues, verify_solution,
     };
+    use sudoku_generate::base_pattern;
 
     /// Every box of `cells` holds each digit once.
     fn boxes_are_permutations(shape: Shape, cells: &[u8]) -> bool {
@@ -436,7 +437,7 @@ mod tests {
     fn a_priced_swap_changes_the_cost_by_its_price() {
         let mut rng = StdRng::seed_from_u64(1);
         for shape in Shape::ALL {
-            let puzzle = blanked(&pattern(shape), shape.cell_count() * 2 / 3, &mut rng);
+            let puzzle = blanked(&base_pattern(shape), shape.cell_count() * 2 / 3, &mut rng);
             let layout = Layout::new(&puzzle);
             let mut individual = layout.random_individual(&mut rng);
             assert_eq!(individual.cost(), missing_digits(shape, individual.cells()));
@@ -460,7 +461,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(2);
         for shape in Shape::ALL {
             for blanks in [1, shape.cell_count() / 2, shape.cell_count()] {
-                let puzzle = blanked(&pattern(shape), blanks, &mut rng);
+                let puzzle = blanked(&base_pattern(shape), blanks, &mut rng);
                 let layout = Layout::new(&puzzle);
                 let mut a = layout.random_individual(&mut rng);
                 let b = layout.random_individual(&mut rng);
@@ -532,7 +533,7 @@ mod tests {
     #[test]
     fn propagation_alone_can_solve() {
         let mut rng = StdRng::seed_from_u64(3);
-        let solution = pattern(Shape::S9);
+        let solution = base_pattern(Shape::S9);
         let puzzle = blanked(&solution, 10, &mut rng);
         let outcome = GeneticTuned::default().solve(&puzzle, &Budget::solve());
         assert!(outcome.is_solved());
