@@ -12,7 +12,8 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use sudoku_core::{Grid, Shape};
 use sudoku_generate::{
-    Limits, Symmetry, Transform, generate_minimal, keep_givens, random_solution, thesis_puzzle,
+    Limits, Symmetry, Transform, generate_bounded, generate_minimal, keep_givens, random_solution,
+    thesis_puzzle,
 };
 use sudoku_human::Level;
 
@@ -20,6 +21,10 @@ use sudoku_human::Level;
 enum Method {
     /// Strictly minimal unique puzzles carved from random full grids (--symmetry, --difficulty).
     Minimal,
+    /// Unique puzzles carved from random full grids while they stay rated at most --difficulty,
+    /// kept when rated exactly that: as few clues as the level allows, not minimal. For levels
+    /// minimal puzzles of the size never reach (16×16: all of them need guessing).
+    Bounded,
     /// The thesis's method: random non-conflicting clues, drawn again until exactly one solution.
     Thesis,
     /// Random full grids with a proportion of their cells kept (--givens): solvable, not
@@ -43,11 +48,11 @@ pub struct GenerateArgs {
     /// Seed: the same options and seed give the same file.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Symmetry of the clue pattern (minimal): none, 180, 90, diagonal or mirror.
+    /// Symmetry of the clue pattern (minimal, bounded): none, 180, 90, diagonal or mirror.
     #[arg(long, default_value_t = Symmetry::None)]
     symmetry: Symmetry,
-    /// Keep only puzzles of this level (minimal): easy, medium, hard, expert or extreme, as
-    /// `sudoku-bench rate` scores them.
+    /// Keep only puzzles of this level (minimal; needed by bounded): easy, medium, hard, expert
+    /// or extreme, as `sudoku-bench rate` scores them.
     #[arg(long)]
     difficulty: Option<Level>,
     /// Proportion of the cells kept as givens, 0 to 1 (method givens; repeatable or
@@ -88,8 +93,12 @@ pub fn generate(args: &GenerateArgs) -> Result<()> {
     );
     ensure!(
         args.difficulty.is_none() && args.symmetry == Symmetry::None
-            || args.method == Method::Minimal,
-        "--difficulty and --symmetry belong to --method minimal"
+            || matches!(args.method, Method::Minimal | Method::Bounded),
+        "--difficulty and --symmetry belong to --method minimal or bounded"
+    );
+    ensure!(
+        args.difficulty.is_some() || args.method != Method::Bounded,
+        "--method bounded needs --difficulty LEVEL"
     );
     let timeout = Duration::try_from_secs_f64(args.timeout)
         .map_err(|_| anyhow::anyhow!("--timeout {}: not a duration", args.timeout))?;
@@ -100,7 +109,7 @@ pub fn generate(args: &GenerateArgs) -> Result<()> {
     let mut rng = StdRng::seed_from_u64(args.seed);
     let mut text = format!("# {} (rand 0.9 StdRng)\n", command_line(args));
     match args.method {
-        Method::Minimal => minimal(shape, args, &limits, &mut rng, &mut text)?,
+        Method::Minimal | Method::Bounded => carved(shape, args, &limits, &mut rng, &mut text)?,
         Method::Thesis => thesis(shape, args, &limits, &mut rng, &mut text)?,
         Method::Givens => givens(shape, args, &mut rng, &mut text)?,
         Method::Transform => transformed(args, &mut rng, &mut text)?,
@@ -117,6 +126,7 @@ pub fn generate(args: &GenerateArgs) -> Result<()> {
 fn command_line(args: &GenerateArgs) -> String {
     let method = match args.method {
         Method::Minimal => "minimal",
+        Method::Bounded => "bounded",
         Method::Thesis => "thesis",
         Method::Givens => "givens",
         Method::Transform => "transform",
@@ -146,21 +156,34 @@ fn counter(shape: Shape) -> Box<dyn sudoku_core::Solver> {
     sudoku_registry::reference_solver(shape.size())
 }
 
-fn minimal(
+/// The carving methods: strictly minimal puzzles (of a level, if asked), or puzzles carved
+/// while they stay at most the level asked.
+fn carved(
     shape: Shape,
     args: &GenerateArgs,
     limits: &Limits,
     rng: &mut StdRng,
     text: &mut String,
 ) -> Result<()> {
+    text.push_str(match args.method {
+        Method::Bounded => {
+            "# Each: a random full grid (randomized backtracking), clues removed in random order \
+             (by symmetric orbits) while the puzzle stays unique and rated at most the level; \
+             kept when rated exactly the level.\n"
+        }
+        _ => {
+            "# Each: a random full grid (randomized backtracking), clues removed in random order \
+             (by symmetric orbits) while the puzzle stays unique; strictly minimal: no clue can go.\n"
+        }
+    });
     text.push_str(
-        "# Each: a random full grid (randomized backtracking), clues removed in random order \
-         (by symmetric orbits) while the puzzle stays unique; strictly minimal: no clue can go.\n\
-         # Form: puzzle:1:solution, after a comment with its clues, level and the grids tried.\n",
+        "# Form: puzzle:1:solution, after a comment with its clues, level and the grids tried.\n",
     );
     let mut counter = counter(shape);
+    let rated_at_most =
+        |level: Level| move |grid: &Grid| sudoku_human::rate(grid).is_ok_and(|r| r.level <= level);
     for index in 1..=args.count {
-        // Each carved puzzle is rated once; the accepted one's rating goes into the file.
+        // Each puzzle offered is rated once; the accepted one's rating goes into the file.
         let mut rated = None;
         let accept = |grid: &Grid| {
             let rating = sudoku_human::rate(grid);
@@ -171,13 +194,24 @@ fn minimal(
             rated = Some(rating);
             wanted
         };
-        let made = generate_minimal(shape, args.symmetry, rng, counter.as_mut(), accept, limits)
-            .with_context(|| {
-                let wanted = args.difficulty.map_or(String::new(), |level| {
-                    format!(", looking for one rated {level}")
-                });
-                format!("puzzle {index} of {}{wanted}", args.count)
-            })?;
+        let made = match (args.method, args.difficulty) {
+            (Method::Bounded, Some(level)) => generate_bounded(
+                shape,
+                args.symmetry,
+                rng,
+                counter.as_mut(),
+                rated_at_most(level),
+                accept,
+                limits,
+            ),
+            _ => generate_minimal(shape, args.symmetry, rng, counter.as_mut(), accept, limits),
+        }
+        .with_context(|| {
+            let wanted = args.difficulty.map_or(String::new(), |level| {
+                format!(", looking for one rated {level}")
+            });
+            format!("puzzle {index} of {}{wanted}", args.count)
+        })?;
         let rating = rated
             .expect("the accepted puzzle was rated")
             .map_err(|e| anyhow::anyhow!("rating puzzle {index}: {e}"))?;

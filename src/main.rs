@@ -53,7 +53,8 @@ enum Command {
     Rate(human::RateArgs),
     /// Explain a solve step by step as a person would make it (or only the next step: --hint).
     Explain(human::ExplainArgs),
-    /// Make seeded puzzles: random full grids with a chosen proportion of givens kept.
+    /// Make seeded puzzles: minimal or level-bounded unique puzzles, the thesis's random clues,
+    /// grids with a share of givens kept, or transformations of a file's puzzles.
     Generate(generate::GenerateArgs),
     /// Re-measure the 2009 document's Table 1/2 and Charts 1-2, beside every other solver.
     Reproduce(bench::ReproduceArgs),

@@ -121,3 +121,72 @@ fn transformed_puzzles_keep_their_solutions_moved_the_same_way() {
         "each copy is moved its own way"
     );
 }
+
+/// The words of the command a generated file's first line records, after `sudoku-bench generate`.
+fn recorded_arguments(text: &str) -> Vec<&str> {
+    let first = text.lines().next().unwrap();
+    let command = first
+        .strip_prefix("# sudoku-bench generate ")
+        .and_then(|rest| rest.strip_suffix(" (rand 0.9 StdRng)"))
+        .unwrap_or_else(|| panic!("not a generated file's first line: {first}"));
+    command.split(' ').collect()
+}
+
+#[test]
+fn the_level_sets_come_back_from_their_commands_and_rate_at_their_level() {
+    for (name, text) in sudoku_catalog::LEVEL_SETS {
+        assert_eq!(
+            generate(&recorded_arguments(text)),
+            text,
+            "datasets/levels/{name}.txt is what its command makes"
+        );
+        let level: sudoku_human::Level = name.split('-').nth(1).unwrap().parse().unwrap();
+        for entry in unique_entries(text) {
+            let rating = sudoku_human::rate(&entry.grid).unwrap();
+            assert_eq!(rating.level, level, "{name} line {}", entry.line);
+        }
+    }
+}
+
+#[test]
+fn bounded_puzzles_lose_their_level_or_uniqueness_with_any_clue() {
+    let text = generate(&[
+        "--method",
+        "bounded",
+        "--difficulty",
+        "medium",
+        "--count",
+        "3",
+        "--seed",
+        "4",
+    ]);
+    let medium = sudoku_human::Level::Medium;
+    for entry in unique_entries(&text) {
+        assert_eq!(sudoku_human::rate(&entry.grid).unwrap().level, medium);
+        let mut less = entry.grid.clone();
+        for cell in (0..81).filter(|&c| entry.grid.get(c) != 0) {
+            less.set(cell, 0);
+            let rating = sudoku_human::rate(&less).unwrap();
+            assert!(
+                !rating.unique || rating.level > medium,
+                "line {}: clue {cell} could go",
+                entry.line
+            );
+            less.set(cell, entry.grid.get(cell));
+        }
+    }
+}
+
+#[test]
+fn bounded_needs_a_level() {
+    let output = Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+        .args(["generate", "--method", "bounded"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--method bounded needs --difficulty"),
+        "{stderr}"
+    );
+}

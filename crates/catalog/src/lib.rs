@@ -13,6 +13,52 @@ use sudoku_core::{Grid, ParseError, parse_entries, validate_clues};
 const NAMED_CSV: &str = include_str!("../../../datasets/named.csv");
 const TABLE1_CSV: &str = include_str!("../../../datasets/table1.csv");
 
+/// The project's own level sets (`datasets/levels/`, written by `scripts/make-datasets.sh`):
+/// unique puzzles rated easy, medium, hard and expert by `sudoku-bench rate`, on 9×9 and
+/// 16×16, each by its spec name. Embedded, so the default run needs no files.
+pub const LEVEL_SETS: [(&str, &str); 8] = [
+    (
+        "9x9-easy",
+        include_str!("../../../datasets/levels/9x9-easy.txt"),
+    ),
+    (
+        "9x9-medium",
+        include_str!("../../../datasets/levels/9x9-medium.txt"),
+    ),
+    (
+        "9x9-hard",
+        include_str!("../../../datasets/levels/9x9-hard.txt"),
+    ),
+    (
+        "9x9-expert",
+        include_str!("../../../datasets/levels/9x9-expert.txt"),
+    ),
+    (
+        "16x16-easy",
+        include_str!("../../../datasets/levels/16x16-easy.txt"),
+    ),
+    (
+        "16x16-medium",
+        include_str!("../../../datasets/levels/16x16-medium.txt"),
+    ),
+    (
+        "16x16-hard",
+        include_str!("../../../datasets/levels/16x16-hard.txt"),
+    ),
+    (
+        "16x16-expert",
+        include_str!("../../../datasets/levels/16x16-expert.txt"),
+    ),
+];
+
+/// What a run measures when it names no dataset: the named boards, then every level set.
+pub fn default_specs() -> Vec<String> {
+    std::iter::once("named")
+        .chain(LEVEL_SETS.iter().map(|&(name, _)| name))
+        .map(String::from)
+        .collect()
+}
+
 /// Dataset files larger than this are refused rather than read into memory.
 pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
 
@@ -260,12 +306,17 @@ pub fn public_datasets_dir() -> Option<PathBuf> {
 }
 
 /// Loads a dataset by its command-line spec: `named` for the embedded boards, `table1` for the
-/// known boards of the published Table 1, else a file path.
+/// known boards of the published Table 1, a [`LEVEL_SETS`] name, else a file path.
 pub fn load(spec: &str) -> Result<Dataset, LoadError> {
     match spec {
         "named" => Ok(named_dataset()),
         "table1" => Ok(table1_dataset()),
-        path => read_file(Path::new(path)),
+        _ => match LEVEL_SETS.iter().find(|&&(name, _)| name == spec) {
+            Some(&(name, text)) => {
+                parse_dataset(name, &format!("datasets/levels/{name}.txt"), text)
+            }
+            None => read_file(Path::new(spec)),
+        },
     }
 }
 
@@ -311,6 +362,22 @@ mod tests {
             let board = named_board(row.1).expect("table rows name real boards");
             assert_eq!(board.published_iterations, Some(row.0.iterations));
         }
+    }
+
+    #[test]
+    fn level_sets_load_by_name_with_their_boards() {
+        for (name, _) in LEVEL_SETS {
+            let set = load(name).expect("embedded level sets parse");
+            assert_eq!(set.name, name);
+            let size = if name.starts_with("9x9") { 9 } else { 16 };
+            assert!(!set.puzzles.is_empty(), "{name}");
+            for puzzle in &set.puzzles {
+                assert_eq!(puzzle.grid.size(), size, "{name} {}", puzzle.id);
+                assert_eq!(puzzle.expected_count, Some(1), "{name} {}", puzzle.id);
+                assert!(puzzle.solution.is_some(), "{name} {}", puzzle.id);
+            }
+        }
+        assert_eq!(default_specs().len(), 1 + LEVEL_SETS.len());
     }
 
     #[test]

@@ -20,6 +20,9 @@
 //!   [`random_grid`] grids, with the clue pattern symmetric under a chosen [`Symmetry`], and a
 //!   retry loop for a caller's acceptance test (a target difficulty); [`is_minimal`] and
 //!   [`is_symmetric`] check the results.
+//! - [`carve_bounded`] and [`generate_bounded`]: unique puzzles carved while a caller's test
+//!   holds (a rater's "at most this hard"), so a level can be reached on boards whose minimal
+//!   puzzles are all harder (16×16: every random minimal one needs guessing).
 //! - [`Transform::apply`] turns one puzzle (and its solution) into another of the same
 //!   difficulty: the 2009 program's way of making new boards from known ones.
 //!
@@ -42,8 +45,8 @@ mod transform;
 pub use error::{ErrorKind, GenerateError, Limits};
 pub use fill::{MAX_TRIES, NODES_PER_TRY, random_grid};
 pub use minimal::{
-    Carving, Generated, Minimality, REPAIR_ROUNDS, carve, generate_minimal, is_minimal,
-    minimal_puzzle,
+    Carving, Generated, Minimality, REPAIR_ROUNDS, carve, carve_bounded, generate_bounded,
+    generate_minimal, is_minimal, minimal_puzzle,
 };
 pub use symmetry::{ParseSymmetryError, Symmetry, is_symmetric};
 pub use thesis::{ThesisFailures, ThesisPuzzle, thesis_clue_range, thesis_clues, thesis_puzzle};

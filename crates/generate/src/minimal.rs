@@ -135,14 +135,7 @@ pub fn carve<R: Rng + ?Sized>(
             orbit_of[cell] = index;
         }
     }
-    let mut carver = Carver {
-        solution,
-        orbits: &orbits,
-        puzzle: solution.clone(),
-        counter,
-        limits,
-        witnesses: Witnesses::new(shape.cell_count(), WITNESSES),
-    };
+    let mut carver = Carver::new(solution, &orbits, counter, limits);
     let mut order: Vec<usize> = (0..orbits.len()).collect();
     let mut repairs = 0;
     let result = |puzzle: Grid, minimality, repairs| Carving {
@@ -152,7 +145,7 @@ pub fn carve<R: Rng + ?Sized>(
     };
     loop {
         order.shuffle(rng);
-        if !carver.remove_orbits(&order)? {
+        if !carver.remove_orbits(&order, &mut |_| true)? {
             return Ok(result(carver.puzzle, Minimality::Unknown, repairs));
         }
         let removable = match carver.removable_single(rng)? {
@@ -273,7 +266,23 @@ struct Carver<'a> {
     witnesses: Witnesses,
 }
 
-impl Carver<'_> {
+impl<'a> Carver<'a> {
+    fn new(
+        solution: &'a Grid,
+        orbits: &'a [Vec<usize>],
+        counter: &'a mut dyn Solver,
+        limits: &'a Limits,
+    ) -> Carver<'a> {
+        Carver {
+            solution,
+            orbits,
+            puzzle: solution.clone(),
+            counter,
+            limits,
+            witnesses: Witnesses::new(solution.cells().len(), WITNESSES),
+        }
+    }
+
     fn set_orbit(&mut self, orbit: usize, given: bool) {
         for &cell in &self.orbits[orbit] {
             let value = if given { self.solution.get(cell) } else { 0 };
@@ -312,17 +321,21 @@ impl Carver<'_> {
     }
 
     /// Tries to remove each given orbit of `order`, keeping the removal when the puzzle stays
-    /// unique; false, with the puzzle unique, as soon as a check is undecided (the carving's
-    /// minimality is unknown from then on, so further checks would be wasted).
-    fn remove_orbits(&mut self, order: &[usize]) -> Result<bool, GenerateError> {
+    /// unique and `keep` agrees; false, with the puzzle unique, as soon as a check is undecided
+    /// (the carving's minimality is unknown from then on, so further checks would be wasted).
+    fn remove_orbits(
+        &mut self,
+        order: &[usize],
+        keep: &mut dyn FnMut(&Grid) -> bool,
+    ) -> Result<bool, GenerateError> {
         for &orbit in order {
             if !self.is_given(orbit) {
                 continue;
             }
             self.set_orbit(orbit, false);
             match self.check()? {
-                Found::Unique => {}
-                Found::Multiple(_) => self.set_orbit(orbit, true),
+                Found::Unique if keep(&self.puzzle) => {}
+                Found::Unique | Found::Multiple(_) => self.set_orbit(orbit, true),
                 Found::Undecided => {
                     self.set_orbit(orbit, true);
                     return Ok(false);
@@ -412,30 +425,112 @@ pub fn generate_minimal<R: Rng + ?Sized>(
     limits: &Limits,
 ) -> Result<Generated, GenerateError> {
     fit_counter(counter, shape)?;
-    let (mut not_minimal, mut undecided, mut refused, mut repairs) = (0, 0, 0, 0);
+    attempt_until(shape, rng, limits, |solution, rng, tally| {
+        let carving = carve(solution, symmetry, rng, counter, limits)?;
+        tally.repairs += carving.repairs;
+        Ok(match carving.minimality {
+            Minimality::Strict if accept(&carving.puzzle) => Some(carving.puzzle),
+            Minimality::Strict => missed(&mut tally.refused),
+            Minimality::OrbitOnly { .. } => missed(&mut tally.not_minimal),
+            Minimality::Unknown => missed(&mut tally.undecided),
+        })
+    })
+}
+
+/// Carves `solution` like [`carve`], but keeps the removal of an orbit only when the puzzle
+/// stays unique *and* `keep` says yes; one pass over the orbits in random order, no repair.
+/// The result is unique, and no orbit can be removed from it without losing uniqueness or
+/// `keep`'s approval: with a rater's "at most this hard" as `keep`, the fewest clues a puzzle
+/// of that level keeps from this grid in this order. `None` when a check was undecided.
+///
+/// # Panics
+/// If `solution` is not a valid full grid.
+pub fn carve_bounded<R: Rng + ?Sized>(
+    solution: &Grid,
+    symmetry: Symmetry,
+    rng: &mut R,
+    counter: &mut dyn Solver,
+    keep: &mut dyn FnMut(&Grid) -> bool,
+    limits: &Limits,
+) -> Result<Option<Grid>, GenerateError> {
+    assert_eq!(
+        verify_filled(solution),
+        Ok(()),
+        "carving needs a valid full grid"
+    );
+    fit_counter(counter, solution.shape())?;
+    let orbits = symmetry.orbits(solution.shape());
+    let mut carver = Carver::new(solution, &orbits, counter, limits);
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    order.shuffle(rng);
+    let decided = carver.remove_orbits(&order, keep)?;
+    Ok(decided.then_some(carver.puzzle))
+}
+
+/// Unique puzzles of `shape` carved by [`carve_bounded`] under `keep`, one per attempt, until
+/// `accept` returns true for one. [`Generated`] counts the grids whose carving was undecided
+/// and those `accept` refused; `not_minimal` and `repairs` stay 0 (the puzzles are bounded by
+/// `keep`, not minimal). Fails as [`generate_minimal`] does.
+pub fn generate_bounded<R: Rng + ?Sized>(
+    shape: Shape,
+    symmetry: Symmetry,
+    rng: &mut R,
+    counter: &mut dyn Solver,
+    mut keep: impl FnMut(&Grid) -> bool,
+    mut accept: impl FnMut(&Grid) -> bool,
+    limits: &Limits,
+) -> Result<Generated, GenerateError> {
+    fit_counter(counter, shape)?;
+    attempt_until(shape, rng, limits, |solution, rng, tally| {
+        Ok(
+            match carve_bounded(solution, symmetry, rng, counter, &mut keep, limits)? {
+                Some(puzzle) if accept(&puzzle) => Some(puzzle),
+                Some(_) => missed(&mut tally.refused),
+                None => missed(&mut tally.undecided),
+            },
+        )
+    })
+}
+
+/// What the attempts of a generator cost so far: [`Generated`]'s counters.
+#[derive(Default)]
+struct Tally {
+    not_minimal: u64,
+    undecided: u64,
+    refused: u64,
+    repairs: u64,
+}
+
+/// Adds one to `counter` (a [`Tally`] field) and gives the attempt's "no puzzle".
+fn missed(counter: &mut u64) -> Option<Grid> {
+    *counter += 1;
+    None
+}
+
+/// The attempt loop of the carving generators: a new random full grid for each attempt,
+/// handed to `attempt`, until it gives a puzzle or `limits` run out.
+fn attempt_until<R: Rng + ?Sized>(
+    shape: Shape,
+    rng: &mut R,
+    limits: &Limits,
+    mut attempt: impl FnMut(&Grid, &mut R, &mut Tally) -> Result<Option<Grid>, GenerateError>,
+) -> Result<Generated, GenerateError> {
+    let mut tally = Tally::default();
     let mut attempts = 0;
     loop {
         limits.before_attempt(attempts)?;
         attempts += 1;
         let solution = random_grid(shape, rng).map_err(|e| e.after(attempts))?;
-        let carving =
-            carve(&solution, symmetry, rng, counter, limits).map_err(|e| e.after(attempts))?;
-        repairs += carving.repairs;
-        match carving.minimality {
-            Minimality::Strict if accept(&carving.puzzle) => {
-                return Ok(Generated {
-                    puzzle: carving.puzzle,
-                    solution,
-                    attempts,
-                    not_minimal,
-                    undecided,
-                    refused,
-                    repairs,
-                });
-            }
-            Minimality::Strict => refused += 1,
-            Minimality::OrbitOnly { .. } => not_minimal += 1,
-            Minimality::Unknown => undecided += 1,
+        if let Some(puzzle) = attempt(&solution, rng, &mut tally).map_err(|e| e.after(attempts))? {
+            return Ok(Generated {
+                puzzle,
+                solution,
+                attempts,
+                not_minimal: tally.not_minimal,
+                undecided: tally.undecided,
+                refused: tally.refused,
+                repairs: tally.repairs,
+            });
         }
     }
 }

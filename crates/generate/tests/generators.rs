@@ -11,8 +11,9 @@ use sudoku_core::{
     verify_solution,
 };
 use sudoku_generate::{
-    ErrorKind, Limits, Minimality, Symmetry, carve, generate_minimal, is_minimal, is_symmetric,
-    minimal_puzzle, random_grid, thesis_clue_range, thesis_puzzle,
+    ErrorKind, Limits, Minimality, Symmetry, carve, carve_bounded, generate_bounded,
+    generate_minimal, is_minimal, is_symmetric, minimal_puzzle, random_grid, thesis_clue_range,
+    thesis_puzzle,
 };
 
 /// The only solution of `puzzle`, or a panic saying what it has instead.
@@ -252,6 +253,54 @@ fn the_acceptance_test_is_asked_of_every_minimal_puzzle_until_it_agrees() {
         (error.kind(), error.attempts(), asked),
         (&ErrorKind::AttemptsExhausted, 3, 3)
     );
+}
+
+#[test]
+fn bounded_carving_stops_where_the_bound_does_and_stays_unique() {
+    let mut counter = Bitmask::default();
+    let mut rng = StdRng::seed_from_u64(6);
+    for symmetry in [Symmetry::None, Symmetry::Rotate180] {
+        let solution = random_grid(Shape::S9, &mut rng).unwrap();
+        let mut at_least_40 = |puzzle: &Grid| puzzle.clue_count() >= 40;
+        let limits = Limits::attempts(1);
+        let puzzle = carve_bounded(
+            &solution,
+            symmetry,
+            &mut rng,
+            &mut counter,
+            &mut at_least_40,
+            &limits,
+        )
+        .unwrap()
+        .expect("9×9 checks are decided");
+        assert_eq!(only_solution(&puzzle), solution, "{symmetry}");
+        assert!(is_symmetric(&puzzle, symmetry), "{symmetry}");
+        // Forty clues are unique for almost every grid, so the bound is what stops the carving:
+        // an orbit of one or two clues takes it to 40 or 39, and 39 is refused.
+        assert!(
+            (40..=41).contains(&puzzle.clue_count()),
+            "{symmetry}: {puzzle}"
+        );
+    }
+    let mut asked = 0;
+    let made = generate_bounded(
+        Shape::S9,
+        Symmetry::None,
+        &mut rng,
+        &mut counter,
+        |puzzle| puzzle.clue_count() >= 30,
+        |puzzle| {
+            asked += 1;
+            asked == 3 && puzzle.clue_count() == 30
+        },
+        &Limits::attempts(10),
+    )
+    .unwrap();
+    assert_eq!(
+        (made.attempts, made.refused, made.puzzle.clue_count()),
+        (3, 2, 30)
+    );
+    assert_eq!(only_solution(&made.puzzle), made.solution);
 }
 
 #[test]

@@ -78,6 +78,10 @@
 //!   77 for pointing, 81–88 for claiming and the pairs, 87–90 for XY-Wing and colouring. On the
 //!   same runs the thesis scale gave 0 for 1%, 0.5 for 40–42%, 1–1.5 for 11–12%, 2–2.5 for 4%,
 //!   3–5.5 for 2% and 6 for 39–40%.
+//!   Larger boards are read by the same per-cell score, but their random minimal puzzles are
+//!   of another kind: all 60 16×16 ones of `generate --size 16 --count 60 --seed 7` needed
+//!   guessing. A 16×16 puzzle of a lower level keeps more clues: `generate --method bounded`
+//!   removes clues only while the puzzle stays at most the level asked.
 //! - **2009 levels** (`level_2009`, 1–4) from the hardest technique in [`Order::Rating`]
 //!   ([`level_2009`]): 1 singles only; 2 pointing, claiming, naked or hidden pair; 3 naked or
 //!   hidden triple, X-Wing, Swordfish, XY-Wing, simple colouring; 4 guessing needed. On the

@@ -71,10 +71,11 @@ pub fn plan(solvers: &[Registered], datasets: &[Dataset], options: &RunOptions) 
     tasks
 }
 
-/// Loads, trims, samples and orders the datasets the options name (`named` by default).
+/// Loads, trims, samples and orders the datasets the options name (by default the named
+/// boards and the project's level sets, [`sudoku_catalog::default_specs`]).
 pub fn prepare_datasets(options: &RunOptions) -> Result<Vec<Dataset>> {
     let specs = if options.datasets.is_empty() {
-        vec!["named".to_string()]
+        sudoku_catalog::default_specs()
     } else {
         options.datasets.clone()
     };
