@@ -35,7 +35,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = sudoku_run::options::DEFAULT_SEEDS)]
     pub seeds: u32,
     /// Per-solve time budget in seconds (default: 10 s, stochastic solvers 2 s).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
     /// Per-solve cap on the solver's work counter (default: none, stochastic 10 million).
     #[arg(long, value_name = "N")]

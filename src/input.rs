@@ -51,9 +51,28 @@ impl InputArgs {
                 _ => ("stdin: ".into(), read_stdin()?),
             }
         };
-        let entries = parse_entries(&text).map_err(|e| Failure::input(format!("{origin}{e}")))?;
+        let entries = parse_entries(&text).map_err(|e| {
+            let hint = match &self.puzzle {
+                Some(argument) if looks_like_a_path(argument) => {
+                    format!(" ({argument:?} looks like a file: read it with --file {argument})")
+                }
+                _ => String::new(),
+            };
+            Failure::input(format!("{origin}{e}{hint}"))
+        })?;
         Ok((origin, entries))
     }
+}
+
+/// Whether a puzzle argument that failed to parse was meant as a file: it names one, has a path
+/// separator, or ends in a puzzle-file extension.
+fn looks_like_a_path(argument: &str) -> bool {
+    const EXTENSIONS: [&str; 6] = [".txt", ".csv", ".sdk", ".sdm", ".ss", ".dat"];
+    std::path::Path::new(argument).exists()
+        || argument.contains(['/', '\\'])
+        || EXTENSIONS
+            .iter()
+            .any(|extension| argument.to_ascii_lowercase().ends_with(extension))
 }
 
 /// A dataset by spec; the named boards are numbered by their line in the catalogue.

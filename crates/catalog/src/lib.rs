@@ -59,6 +59,9 @@ pub fn default_specs() -> Vec<String> {
         .collect()
 }
 
+/// The byte-order mark some editors put at the start of a UTF-8 file.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Dataset files larger than this are refused rather than read into memory.
 pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
 
@@ -172,12 +175,26 @@ pub enum LoadError {
         line: usize,
         column: usize,
     },
+    #[error(
+        "{origin}: line 1: UTF-16 text (it starts with a UTF-16 byte-order mark); save it as UTF-8"
+    )]
+    Utf16 { origin: String },
     #[error("{origin}: {error}")]
     Parse { origin: String, error: ParseError },
 }
 
-/// Bytes as text, or where the first byte that is not UTF-8 stands; `origin` names the source.
-pub fn text_from_bytes(origin: &str, bytes: Vec<u8>) -> Result<String, LoadError> {
+/// Bytes as text, without a leading byte-order mark, or where the first byte that is not UTF-8
+/// stands; `origin` names the source.
+pub fn text_from_bytes(origin: &str, mut bytes: Vec<u8>) -> Result<String, LoadError> {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return Err(LoadError::Utf16 {
+            origin: origin.into(),
+        });
+    }
+    // Editors on some systems start UTF-8 files with a byte-order mark; it is not a cell.
+    if bytes.starts_with(UTF8_BOM) {
+        bytes.drain(..UTF8_BOM.len());
+    }
     String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         LoadError::NotUtf8 {

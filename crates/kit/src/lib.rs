@@ -583,20 +583,21 @@ pub fn check_agreement(solver: &mut dyn Solver, reference: &mut dyn Solver) -> R
     let limit = count_limit(&caps)
         .min(count_limit(&theirs_caps))
         .min(AGREEMENT_LIMIT as u64);
-    let list = bounded(Budget::list(limit as usize));
-    let ours_budget = if caps.counts_solutions {
-        list.clone()
-    } else {
-        bounded(Budget::solve())
-    };
+    let list = || bounded(Budget::list(limit as usize));
     for (label, puzzle) in corpus.chain(named) {
         let shape = puzzle.shape();
         if !caps.supports(shape) || !theirs_caps.supports(shape) {
             report.skipped += 1;
             continue;
         }
+        // Each solve gets its own hang limit, from when it starts.
+        let ours_budget = if caps.counts_solutions {
+            list()
+        } else {
+            bounded(Budget::solve())
+        };
         let ours = solve_checked(solver, &puzzle, &ours_budget);
-        let theirs = solve_checked(reference, &puzzle, &list);
+        let theirs = solve_checked(reference, &puzzle, &list());
         let result = agree(&ours, &theirs, caps.counts_solutions, limit);
         let what = format!("{label}, against {}", reference.info().id);
         report.record(&what, result);
@@ -631,7 +632,6 @@ fn agree(ours: &Outcome, theirs: &Outcome, counting: bool, limit: u64) -> Result
     Ok(())
 }
 
-/// Whether the reference listed every solution there is, not just the first [`AGREEMENT_LIMIT`].
 /// Whether the reference listed every solution (it stopped below the limit it was given).
 fn listed_all(theirs: &Outcome, limit: u64) -> bool {
     theirs.solution_count < limit

@@ -266,7 +266,6 @@ pub fn run_in(
     observer: &mut dyn Observer,
 ) -> Result<RunOutcome> {
     let started = Instant::now();
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let partial = out.join(PARTIAL_FILE);
     let complete = out.join(RESULTS_FILE);
     let mut options = options.clone();
@@ -284,8 +283,11 @@ pub fn run_in(
             .context("the interrupted run's options cannot be read back")?;
         options.worker = worker;
     }
+    options.validate()?;
     let solvers = crate::plan::chosen_solvers(registry, &options)?;
     let datasets = crate::plan::prepare_datasets(&options)?;
+    // Only now that the run can start: a refused run leaves no folder behind.
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let (file, previous) = if resume {
         let (file, previous) = ResultsFile::open_for_resume(&partial)?;
         (file, previous.rows)

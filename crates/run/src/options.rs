@@ -24,7 +24,8 @@ pub const DEFAULT_STOCHASTIC_CAP: u64 = 10_000_000;
 pub struct RunOptions {
     /// Solver ids to run; empty: every registered solver.
     pub solvers: Vec<String>,
-    /// Dataset specs (`named`, or a file path); empty: `named`.
+    /// Dataset specs (`named`, a level set, or a file path); empty: the named boards and the
+    /// level sets ([`sudoku_catalog::default_specs`]).
     pub datasets: Vec<String>,
     /// Only the first N puzzles of each dataset.
     pub limit: Option<usize>,
@@ -83,6 +84,39 @@ pub struct Policy {
     pub timeout: Duration,
     pub max_iterations: Option<u64>,
     pub solution_limit: u64,
+}
+
+impl RunOptions {
+    /// Refuses options no run can honour, naming the option: a budget that is not a positive
+    /// number of seconds, no passes, no seeds, no threads.
+    pub fn validate(&self) -> anyhow::Result<()> {
+        if let Some(seconds) = self.timeout {
+            anyhow::ensure!(
+                seconds.is_finite() && seconds > 0.0,
+                "--timeout {seconds}: a budget is a positive number of seconds"
+            );
+        }
+        anyhow::ensure!(
+            self.max_puzzle_seconds.is_finite() && self.max_puzzle_seconds >= 0.0,
+            "--max-puzzle-seconds {}: a number of seconds, 0 or more",
+            self.max_puzzle_seconds
+        );
+        anyhow::ensure!(
+            self.reps > 0,
+            "--reps 0: a run needs at least one timed pass"
+        );
+        anyhow::ensure!(self.seeds > 0, "--seeds 0: a run needs at least one seed");
+        anyhow::ensure!(self.jobs > 0, "--jobs 0: a run needs at least one thread");
+        anyhow::ensure!(
+            self.max_iterations != Some(0),
+            "--max-iterations 0: a solver needs some work to do"
+        );
+        anyhow::ensure!(
+            self.sample != Some(0) && self.limit != Some(0),
+            "--sample 0 or --limit 0 leaves nothing to run"
+        );
+        Ok(())
+    }
 }
 
 impl Policy {

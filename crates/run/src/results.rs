@@ -7,7 +7,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 use sudoku_core::{Counters, SolverInfo, StopReason, Verdict};
 
@@ -455,7 +455,9 @@ pub fn parse(text: &str) -> Result<Results> {
     let index = |name: &str| columns.iter().position(|c| c == name);
     let mut lead = [0usize; LEAD_COLUMNS.len()];
     for (slot, name) in lead.iter_mut().zip(LEAD_COLUMNS) {
-        *slot = index(name).with_context(|| format!("the results file has no `{name}` column"))?;
+        *slot = index(name).with_context(|| {
+            format!("not a sudoku-bench results file: it has no `{name}` column")
+        })?;
     }
     let detail = index(DETAIL_COLUMN);
     let best_cost = index(BEST_COST_COLUMN);
@@ -477,16 +479,13 @@ pub fn parse(text: &str) -> Result<Results> {
         .map(|(i, c)| (i, c.clone()))
         .collect();
     let mut rows = Vec::new();
-    for (number, record) in reader.records().enumerate() {
-        let record = record.with_context(|| format!("results row {}", number + 1))?;
+    for record in reader.records() {
+        let record = record.map_err(torn_row)?;
+        let number = record.position().map_or(0, |p| p.line() as usize - 1);
         let field = |i: usize| record.get(lead[i]).unwrap_or("");
         let num = |i: usize| -> Result<u64> {
             field(i).parse().with_context(|| {
-                format!(
-                    "results row {}: `{}` is not a number",
-                    number + 1,
-                    LEAD_COLUMNS[i]
-                )
+                format!("line {}: `{}` is not a number", number + 1, LEAD_COLUMNS[i])
             })
         };
         let row = Row {
@@ -497,12 +496,12 @@ pub fn parse(text: &str) -> Result<Results> {
             size: num(4)? as usize,
             clues: num(5)? as usize,
             phase: Phase::parse(field(6))
-                .with_context(|| format!("results row {}: bad phase", number + 1))?,
+                .with_context(|| format!("line {}: bad phase", number + 1))?,
             rep: num(7)? as u32,
             seed: num(8)?,
             solution_limit: num(9)?,
             status: Status::parse(field(10))
-                .with_context(|| format!("results row {}: bad status", number + 1))?,
+                .with_context(|| format!("line {}: bad status", number + 1))?,
             solutions: num(11)?,
             time_ns: num(12)?,
             counters: counter_columns
@@ -513,24 +512,36 @@ pub fn parse(text: &str) -> Result<Results> {
                 })
                 .chain(
                     parse_extra(extra.and_then(|i| record.get(i)).unwrap_or(""))
-                        .with_context(|| format!("results row {}: bad `extra`", number + 1))?,
+                        .with_context(|| format!("line {}: bad `extra`", number + 1))?,
                 )
                 .collect(),
             best_cost: match best_cost.and_then(|i| record.get(i)).unwrap_or("") {
                 "" => None,
                 text => Some(text.parse().with_context(|| {
-                    format!("results row {}: `best_cost` is not a number", number + 1)
+                    format!("line {}: `best_cost` is not a number", number + 1)
                 })?),
             },
             convergence: parse_convergence(convergence.and_then(|i| record.get(i)).unwrap_or(""))
-                .with_context(|| {
-                format!("results row {}: bad `convergence`", number + 1)
-            })?,
+                .with_context(|| format!("line {}: bad `convergence`", number + 1))?,
             detail: detail.and_then(|i| record.get(i)).unwrap_or("").to_string(),
         };
         rows.push(row);
     }
     Ok(Results { header, rows })
+}
+
+/// A CSV error as the line it happened on; a row with too few fields is a torn one.
+fn torn_row(error: csv::Error) -> anyhow::Error {
+    let line = error.position().map_or(0, csv::Position::line);
+    match error.kind() {
+        csv::ErrorKind::UnequalLengths {
+            expected_len, len, ..
+        } => anyhow!(
+            "line {line}: a row of {len} fields where the header has {expected_len}: torn (cut \
+             short while written; `bench --resume` completes an interrupted run)"
+        ),
+        _ => anyhow!("line {line}: {error}"),
+    }
 }
 
 /// Reads only the run header of a results file (the rows may be torn).
@@ -555,7 +566,7 @@ pub fn read_header(path: &Path) -> Result<Option<RunHeader>> {
 pub fn read(path: &Path) -> Result<Results> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    parse(&text).with_context(|| format!("{} is not a sudoku-bench results file", path.display()))
+    parse(&text).with_context(|| path.display().to_string())
 }
 
 /// Appends rows to a results file, flushing each one.

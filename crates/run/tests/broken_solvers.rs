@@ -112,6 +112,7 @@ fn broken_solvers_are_reported_and_the_run_goes_on() {
     ];
     let out = tempfile::tempdir().unwrap();
     let options = RunOptions {
+        datasets: vec!["named".into()],
         reps: 1,
         // A bound that only stops the stubborn solver; nothing here measures speed.
         max_iterations: Some(100_000),

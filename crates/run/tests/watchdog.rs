@@ -81,6 +81,7 @@ fn misbehaving_engines_are_stopped_and_the_run_goes_on(jobs: usize) {
     let out = tempfile::tempdir().unwrap();
     let timeout = 0.2;
     let options = RunOptions {
+        datasets: vec!["named".into()],
         limit: Some(2),
         reps: 1,
         timeout: Some(timeout),

@@ -1,0 +1,72 @@
+//! What the command-line tests share: running the binary, temporary files, and the failure
+//! contract for bad input.
+#![allow(dead_code)] // each test binary uses its own part
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+pub const FLOWER: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+pub fn sudoku_bench(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    pipe.write_all(stdin.unwrap_or_default())
+        .expect("stdin accepts the input");
+    drop(pipe);
+    child.wait_with_output().expect("the binary finishes")
+}
+
+/// A file in a fresh temporary directory, removed with it.
+pub struct TempFile {
+    pub dir: std::path::PathBuf,
+    pub path: std::path::PathBuf,
+}
+
+impl TempFile {
+    pub fn new(name: &str, contents: &[u8]) -> TempFile {
+        let dir =
+            std::env::temp_dir().join(format!("sudoku-bench-cli-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, contents).unwrap();
+        TempFile { dir, path }
+    }
+
+    pub fn arg(&self) -> &str {
+        self.path.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Runs `solve` on `input` (given on stdin) and checks the failure contract.
+pub fn assert_rejected(input: &[u8], expected: &[&str]) {
+    assert_rejected_args(&["solve"], Some(input), expected);
+}
+
+pub fn assert_rejected_args(args: &[&str], stdin: Option<&[u8]>, expected: &[&str]) {
+    let output = sudoku_bench(args, stdin);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "stderr: {stderr}");
+    assert!(
+        output.stdout.is_empty(),
+        "stdout: {}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
+    for fragment in expected {
+        assert!(stderr.contains(fragment), "{fragment:?} not in: {stderr}");
+    }
+}
