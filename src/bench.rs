@@ -3,6 +3,7 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -53,6 +54,10 @@ pub struct BenchArgs {
     /// its budget: `auto` (those with external engines: ILP and SAT), `off` or `process` (all).
     #[arg(long, value_enum, default_value_t = IsolateArg::Auto)]
     pub isolate: IsolateArg,
+    /// Solve only part I of N of the puzzles (`I/N`, 1 ≤ I ≤ N), split by puzzle the same way
+    /// on every machine: run each part anywhere, then `report` all their CSVs together.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<sudoku_run::Shard>,
     /// Output folder for results.csv and the report.
     #[arg(long, default_value = "reports/latest")]
     pub out: PathBuf,
@@ -103,6 +108,7 @@ impl BenchArgs {
                 IsolateArg::Off => Isolation::Off,
                 IsolateArg::Process => Isolation::Process,
             },
+            shard: self.shard,
             worker: Some(worker_command()?),
         })
     }
@@ -111,9 +117,11 @@ impl BenchArgs {
 /// Options of `sudoku-bench report`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct ReportArgs {
-    /// A results CSV written by `bench`.
-    pub results: PathBuf,
-    /// Output folder (default: the folder of the CSV).
+    /// A results CSV written by `bench`, or every part of a run split with `bench --shard`
+    /// (merged into one report, which lists where each part ran).
+    #[arg(required = true, value_name = "RESULTS")]
+    pub results: Vec<PathBuf>,
+    /// Output folder (default: the folder of the CSV; needed when merging parts).
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
@@ -164,7 +172,16 @@ impl Progress {
 }
 
 impl Observer for Progress {
-    fn planned(&mut self, total: u64, done: u64) {
+    fn planned(&mut self, total: u64, done: u64, worst_case: Duration) {
+        let left = if done > 0 {
+            format!(", {done} already done")
+        } else {
+            String::new()
+        };
+        eprintln!(
+            "plan: {total} solves at most{left}; if every solve used its whole time budget, {}",
+            humantime(worst_case)
+        );
         self.bar.set_length(total);
         self.bar.set_position(done);
     }
@@ -180,6 +197,16 @@ impl Observer for Progress {
             bail!(Interrupted);
         }
         Ok(())
+    }
+}
+
+/// A duration as a person reads it: `45 s`, `12 min`, `3 h 20 min`.
+fn humantime(duration: Duration) -> String {
+    let seconds = duration.as_secs();
+    match seconds {
+        0..60 => format!("{seconds} s"),
+        60..3600 => format!("{} min", seconds.div_ceil(60)),
+        _ => format!("{} h {} min", seconds / 3600, seconds % 3600 / 60),
     }
 }
 
@@ -225,11 +252,15 @@ pub fn worker() -> Result<()> {
     )
 }
 
-/// `sudoku-bench report`: every table and chart again, from a results file alone.
+/// `sudoku-bench report`: every table and chart again, from a results file alone, or from the
+/// parts of a sharded run merged.
 pub fn report(args: &ReportArgs) -> Result<()> {
-    let results = sudoku_run::results::read(&args.results)?;
+    let [single] = args.results.as_slice() else {
+        return report_merged(args);
+    };
+    let results = sudoku_run::results::read(single)?;
     let out = args.out.clone().unwrap_or_else(|| {
-        args.results
+        single
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
@@ -237,19 +268,51 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     let written = sudoku_report::write_report(&results, &out)?;
     // The page links its CSV: keep a copy beside it when the report goes elsewhere.
     let beside = out.join(RESULTS_FILE);
-    let same = std::fs::canonicalize(&beside).ok() == std::fs::canonicalize(&args.results).ok();
+    let same = std::fs::canonicalize(&beside).ok() == std::fs::canonicalize(single).ok();
     if !same {
-        std::fs::copy(&args.results, &beside)
+        std::fs::copy(single, &beside)
             .with_context(|| format!("cannot copy the results to {}", beside.display()))?;
     }
+    print_report(&results, &out, written.len());
+    Ok(())
+}
+
+/// The parts of a sharded run merged into `--out/results.csv`, then reported.
+fn report_merged(args: &ReportArgs) -> Result<()> {
+    let Some(out) = &args.out else {
+        bail!(
+            "merging {} results files needs --out FOLDER",
+            args.results.len()
+        );
+    };
+    let parts = args
+        .results
+        .iter()
+        .map(|path| Ok((path.display().to_string(), sudoku_run::results::read(path)?)))
+        .collect::<Result<Vec<_>>>()?;
+    let results = sudoku_run::results::merge(parts)?;
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let header = results.header.as_ref().expect("a merge has a header");
+    let mut file = sudoku_run::results::ResultsFile::create(&out.join(RESULTS_FILE), header)?;
+    for row in &results.rows {
+        file.write(row)?;
+    }
+    drop(file);
+    let written = sudoku_report::write_report(&results, out)?;
+    for shard in &header.shards {
+        eprintln!(
+            "shard {}: {} rows, started {} on {} ({})",
+            shard.shard, shard.rows, shard.started, shard.machine.host, shard.machine.cpu
+        );
+    }
+    print_report(&results, out, written.len() + 1);
+    Ok(())
+}
+
+fn print_report(results: &sudoku_run::results::Results, out: &Path, files: usize) {
     let summaries = summary::summarize(&results.rows, &results.solver_metas());
     println!("{}", summary::to_markdown(&summaries));
-    eprintln!(
-        "{} files → {}",
-        written.len(),
-        out.join("index.html").display()
-    );
-    Ok(())
+    eprintln!("{files} files → {}", out.join("index.html").display());
 }
 
 /// `sudoku-bench reproduce`: an ordinary run of every solver on the known boards of Table 1,

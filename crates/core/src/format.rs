@@ -84,14 +84,18 @@ fn data_lines(text: &str) -> impl Iterator<Item = DataLine<'_>> {
     })
 }
 
-/// Reads the cells of one line. Whitespace and `|` separate tokens; a line of several-character
-/// tokens that are all numbers up to 25 is the spaced-number form, otherwise every character is a
-/// cell.
+/// Reads the cells of one line. Whitespace and `|` separate tokens. The spaced-number form is a
+/// row of at least 4 tokens (the smallest side), each a number of one or two digits up to 25,
+/// at least one of two digits; otherwise every character is a cell. So `0000000000000000` and a
+/// row written box by box (`010 020 003`, `12 34`) are cells, and `10 0 3 16` is numbers.
 fn line_cells(line: &DataLine<'_>) -> Result<Vec<RawCell>, ParseError> {
     let tokens: Vec<(usize, &str)> = tokens(line.text);
-    let numeric = tokens.iter().any(|(_, t)| t.len() > 1)
+    let numeric = tokens.len() >= 4
+        && tokens.iter().any(|(_, t)| t.len() == 2)
         && tokens.iter().all(|(_, t)| {
-            t.bytes().all(|b| b.is_ascii_digit()) && t.parse::<u32>().is_ok_and(|v| v <= 25)
+            t.len() <= 2
+                && t.bytes().all(|b| b.is_ascii_digit())
+                && t.parse::<u32>().is_ok_and(|v| v <= 25)
         });
     let mut cells = Vec::with_capacity(line.text.len());
     for (column, token) in tokens {
@@ -384,6 +388,32 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn digit_runs_and_box_spaced_rows_are_cells_not_numbers() {
+        // Found by fuzzing (fuzz/regressions/grid_text): a line of zeros was one number.
+        let empty = Grid::parse("0000000000000000").unwrap();
+        assert_eq!((empty.size(), empty.clue_count()), (4, 0));
+        let entries = parse_entries("0000000000000000:288\n").unwrap();
+        assert_eq!(entries[0].grid, empty);
+        let rows = FLOWER.replace('.', "0");
+        let boxed: String = rows
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let r = String::from_utf8_lossy(r);
+                format!("{} {} {}\n", &r[..3], &r[3..6], &r[6..])
+            })
+            .collect();
+        assert_eq!(Grid::parse(&boxed).unwrap(), Grid::parse(FLOWER).unwrap());
+        let spaced = Grid::parse("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 10").unwrap_err();
+        assert!(spaced.to_string().contains("10"), "{spaced}");
+        let sixteen = Grid::parse(&"10 0 3 16 0 0 0 0 0 0 0 0 0 0 0 0\n".repeat(16)).unwrap();
+        assert_eq!(
+            (sixteen.get(0), sixteen.get(3), sixteen.size()),
+            (10, 16, 16)
+        );
     }
 
     #[test]

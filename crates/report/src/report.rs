@@ -500,6 +500,29 @@ fn index_html(
             html_escape(&h.method),
             html_escape(&h.options.to_string()),
         );
+        if !h.shards.is_empty() {
+            out.push_str(
+                "<h2>Shards</h2>\n<p>This run was split with <code>bench --shard</code> and \
+                 merged; its parts ran here:</p>\n<table><tr><th>shard</th><th>host</th>\
+                 <th>machine</th><th>started</th><th>git commit</th><th>rows</th></tr>\n",
+            );
+            for shard in &h.shards {
+                let _ = writeln!(
+                    out,
+                    "<tr><td>{}</td><td>{}</td><td>{}, {} logical cores, {}</td><td>{}</td>\
+                     <td>{}</td><td>{}</td></tr>",
+                    html_escape(&shard.shard),
+                    html_escape(&shard.machine.host),
+                    html_escape(&shard.machine.cpu),
+                    shard.machine.cores,
+                    html_escape(&shard.machine.os),
+                    html_escape(&shard.started),
+                    html_escape(shard.git_commit.as_deref().unwrap_or("unknown")),
+                    shard.rows
+                );
+            }
+            out.push_str("</table>\n");
+        }
     } else {
         out.push_str("<p>The results file has no run header.</p>\n");
     }

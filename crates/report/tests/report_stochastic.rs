@@ -79,6 +79,7 @@ fn results_of(dir: &std::path::Path, solvers: &[SolverMeta], rows: &[Row]) -> Re
         options: serde_json::json!({}),
         jobs: 1,
         solvers: solvers.to_vec(),
+        shards: Vec::new(),
         method: "synthetic".into(),
     };
     let csv = dir.join("results.csv");

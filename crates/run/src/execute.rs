@@ -25,9 +25,10 @@ pub const PARTIAL_FILE: &str = "results.partial.csv";
 /// Told of a run's progress. Every method has a default, so an observer implements only what it
 /// shows; returning an error from [`Observer::row`] stops the run (the row is already written).
 pub trait Observer: Send {
-    /// The run has `total` solves at most, `done` of them already in the file.
-    fn planned(&mut self, total: u64, done: u64) {
-        let _ = (total, done);
+    /// The run has `total` solves at most, `done` of them already in the file; the rest take
+    /// `worst_case` at most if every solve used its whole time budget.
+    fn planned(&mut self, total: u64, done: u64, worst_case: Duration) {
+        let _ = (total, done, worst_case);
     }
 
     /// Solves of `solver` on `dataset` begin.
@@ -77,12 +78,20 @@ pub fn execute(
 ) -> Result<usize> {
     let tasks = plan(solvers, datasets, options);
     let done: HashSet<RowKey> = previous.iter().map(Row::key).collect();
-    observer.planned(tasks.len() as u64, done.len() as u64);
     let metas: Vec<SolverMeta> = solvers.iter().map(|r| SolverMeta::from(&r.info)).collect();
     let policies: Vec<Policy> = solvers
         .iter()
         .map(|r| Policy::for_solver(&r.info.capabilities, options))
         .collect();
+    let worst_case = tasks
+        .iter()
+        .filter(|t| {
+            let (meta, dataset) = (&metas[t.solver], &datasets[t.dataset]);
+            !done.contains(&row_key(meta, dataset, t))
+        })
+        .map(|t| worst_case(t, policies[t.solver].timeout, options))
+        .sum();
+    observer.planned(tasks.len() as u64, done.len() as u64, worst_case);
     let workers = options.worker.clone().map(Workers::new);
     let isolated: Vec<bool> = solvers
         .iter()
@@ -174,6 +183,20 @@ pub fn execute(
         .into_inner()
         .map_err(|_| anyhow!("a solver thread panicked"))?;
     Ok(file.written())
+}
+
+/// The longest `task` can take within its budget `timeout`. A warm-up or a stochastic run takes
+/// its whole budget at worst; timed passes of a puzzle stop once they have spent
+/// `max_puzzle_seconds`, so they add up to at most that plus one more budget.
+fn worst_case(task: &Task, timeout: Duration, options: &RunOptions) -> Duration {
+    if task.phase == Phase::Warmup || task.rep <= 1 {
+        return timeout;
+    }
+    let all_passes =
+        (timeout * options.reps).min(Duration::from_secs_f64(options.max_puzzle_seconds) + timeout);
+    all_passes
+        .saturating_sub(timeout * (task.rep - 1))
+        .min(timeout)
 }
 
 fn row_key(meta: &SolverMeta, dataset: &Dataset, task: &Task) -> RowKey {

@@ -27,6 +27,6 @@ pub mod results;
 pub use execute::{Interrupted, Observer, PARTIAL_FILE, RESULTS_FILE, RunOutcome, execute, run_in};
 pub use isolate::{Isolation, WorkerCommand};
 pub use measure::timed_solve;
-pub use options::{Policy, RunOptions};
+pub use options::{Policy, RunOptions, Shard};
 pub use plan::{Task, chosen_solvers, plan, prepare_datasets};
 pub use results::{Phase, Results, Row, RowKey, RunHeader, SolverMeta, Status};

@@ -19,7 +19,18 @@ pub fn machine() -> Machine {
         cpu,
         cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         os: format!("{} {}", std::env::consts::OS, std::env::consts::ARCH),
+        host: host_name(),
     }
+}
+
+/// This machine's name: the kernel's, else `$HOSTNAME`, else `unknown`.
+fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|name| name.trim().to_string())
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "unknown".into())
 }
 
 /// The checkout's commit, with `-dirty` when tracked files changed; `None` outside git.

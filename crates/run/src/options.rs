@@ -49,11 +49,56 @@ pub struct RunOptions {
     pub jobs: usize,
     /// Which solvers run in worker processes under a watchdog.
     pub isolate: Isolation,
+    /// The part of the puzzles this run solves when a run is spread over several machines.
+    pub shard: Option<Shard>,
     /// How to start a worker process; without one, nothing is isolated unless `isolate` is
     /// [`Isolation::Process`], which is then an error. Not recorded in the results file: it names
     /// this machine's program, and a resumed run takes the resuming program's.
     #[serde(skip)]
     pub worker: Option<WorkerCommand>,
+}
+
+/// Part `index` of `count` (1-based): the puzzles whose stable hash of dataset name and puzzle
+/// id falls in it. The split depends on nothing but those two names, so it is the same on every
+/// machine, under `--resume`, and whatever the order or sample of the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
+}
+
+impl Shard {
+    /// Whether the puzzle `puzzle` of dataset `dataset` belongs to this shard.
+    pub fn holds(&self, dataset: &str, puzzle: &str) -> bool {
+        // FNV-1a: fixed and portable, unlike the standard library's hasher.
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in dataset.bytes().chain([0]).chain(puzzle.bytes()) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+        hash % u64::from(self.count) == u64::from(self.index - 1)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// `i/n` with 1 ≤ i ≤ n.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("--shard {text:?}: expected I/N with 1 ≤ I ≤ N, e.g. 2/4");
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let index: u32 = index.trim().parse().map_err(|_| bad())?;
+        let count: u32 = count.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
 }
 
 impl Default for RunOptions {
@@ -72,6 +117,7 @@ impl Default for RunOptions {
             max_puzzle_seconds: 3.0,
             jobs: 1,
             isolate: Isolation::Auto,
+            shard: None,
             worker: None,
         }
     }

@@ -89,7 +89,8 @@ pub fn prepare_datasets(options: &RunOptions) -> Result<Vec<Dataset>> {
         .collect()
 }
 
-/// `limit` first, then `sample`, then a seeded shuffle (no solver benefits from a file's order).
+/// `limit` first, then `sample`, then a seeded shuffle (no solver benefits from a file's order),
+/// then the shard's part: every shard draws the same sample and keeps its own puzzles of it.
 fn order(mut dataset: Dataset, options: &RunOptions) -> Dataset {
     let mut rng = StdRng::seed_from_u64(options.seed);
     if let Some(n) = options.limit {
@@ -104,6 +105,12 @@ fn order(mut dataset: Dataset, options: &RunOptions) -> Dataset {
         dataset.puzzles = picked.into_iter().map(|i| all[i].clone()).collect();
     }
     dataset.puzzles.shuffle(&mut rng);
+    if let Some(shard) = options.shard {
+        let name = dataset.name.clone();
+        dataset
+            .puzzles
+            .retain(|puzzle| shard.holds(&name, &puzzle.id));
+    }
     dataset
 }
 
@@ -124,6 +131,31 @@ pub fn chosen_solvers(registry: Vec<Registered>, options: &RunOptions) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::Shard;
+
+    #[test]
+    fn shards_split_a_dataset_into_disjoint_parts_that_cover_it() {
+        let ids = |options: &RunOptions| -> Vec<String> {
+            let set = order(sudoku_catalog::load("9x9-easy").unwrap(), options);
+            set.puzzles.into_iter().map(|p| p.id).collect()
+        };
+        let mut all = ids(&RunOptions::default());
+        let mut seen: Vec<String> = (1..=3)
+            .flat_map(|index| {
+                ids(&RunOptions {
+                    shard: Some(Shard { index, count: 3 }),
+                    ..RunOptions::default()
+                })
+            })
+            .collect();
+        all.sort();
+        seen.sort();
+        assert_eq!(seen, all);
+        assert_eq!("2/4".parse(), Ok(Shard { index: 2, count: 4 }));
+        for bad in ["0/4", "5/4", "4", "a/b", "1/0"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn sampling_is_seeded_and_within_limits() {

@@ -7,7 +7,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail, ensure};
 use serde::{Deserialize, Serialize};
 use sudoku_core::{Counters, SolverInfo, StopReason, Verdict};
 
@@ -99,6 +99,20 @@ pub struct Machine {
     pub cpu: String,
     pub cores: usize,
     pub os: String,
+    /// The host name, so the parts of a run spread over a cluster say where each ran.
+    #[serde(default)]
+    pub host: String,
+}
+
+/// One part of a run spread over machines (`bench --shard`), as a merged header lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardRun {
+    /// `i/n`.
+    pub shard: String,
+    pub started: String,
+    pub git_commit: Option<String>,
+    pub machine: Machine,
+    pub rows: usize,
 }
 
 /// Everything needed to read a results file without the program that wrote it.
@@ -116,6 +130,9 @@ pub struct RunHeader {
     pub solvers: Vec<SolverMeta>,
     /// Free-form notes on method, shown in reports.
     pub method: String,
+    /// For the merge of a sharded run: where and when each part ran.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shards: Vec<ShardRun>,
 }
 
 impl RunHeader {
@@ -131,6 +148,7 @@ impl RunHeader {
             machine: crate::machine::machine(),
             options: serde_json::to_value(options)?,
             jobs: options.jobs.max(1),
+            shards: Vec::new(),
             solvers: solvers.iter().map(|r| SolverMeta::from(&r.info)).collect(),
             method: format!(
                 "seeded order (seed {}); deterministic solvers: one warm-up pass, then {} timed \
@@ -544,6 +562,89 @@ fn torn_row(error: csv::Error) -> anyhow::Error {
     }
 }
 
+/// Merges the results files of a sharded run (`bench --shard i/n` for every i) into one, as if
+/// it had run whole: the parts must be of the same run (options equal but for the shard), each
+/// shard present once, no row twice. The merged header lists where and when each part ran.
+/// `parts` pairs each file's name (for errors) with its contents.
+pub fn merge(parts: Vec<(String, Results)>) -> Result<Results> {
+    let mut shards = Vec::new();
+    let mut rows = Vec::new();
+    let mut keys = HashSet::new();
+    let mut merged: Option<(RunHeader, serde_json::Value, u32)> = None;
+    for (name, part) in parts {
+        let header = part
+            .header
+            .with_context(|| format!("{name}: no run header, so no shard to merge"))?;
+        let mut options = header.options.clone();
+        let shard: crate::Shard = serde_json::from_value(options["shard"].take())
+            .ok()
+            .with_context(|| format!("{name}: not a sharded run (`bench --shard i/n`)"))?;
+        if let Some((first, first_options, count)) = &merged {
+            ensure!(
+                *count == shard.count,
+                "{name}: shard {shard}, but {} was split in {count}",
+                first.started
+            );
+            ensure!(
+                *first_options == options,
+                "{name}: the run's options differ from the first part's"
+            );
+        } else {
+            merged = Some((header.clone(), options, shard.count));
+        }
+        ensure!(
+            !shards
+                .iter()
+                .any(|s: &ShardRun| s.shard == shard.to_string()),
+            "{name}: shard {shard} given twice"
+        );
+        for row in &part.rows {
+            ensure!(
+                keys.insert(row.key()),
+                "{name}: the row of {} on {} {} ({} {}) is in two parts",
+                row.solver,
+                row.dataset,
+                row.puzzle,
+                row.phase.as_str(),
+                row.rep
+            );
+        }
+        shards.push(ShardRun {
+            shard: shard.to_string(),
+            started: header.started,
+            git_commit: header.git_commit,
+            machine: header.machine,
+            rows: part.rows.len(),
+        });
+        rows.extend(part.rows);
+    }
+    let (mut header, options, count) = merged.context("no results files to merge")?;
+    for index in 1..=count {
+        let shard = format!("{index}/{count}");
+        ensure!(
+            shards.iter().any(|s| s.shard == shard),
+            "shard {shard} is missing: merge every part of the run"
+        );
+    }
+    shards.sort_by_key(|s| {
+        s.shard
+            .split('/')
+            .next()
+            .and_then(|i| i.parse::<u32>().ok())
+    });
+    header.started = shards
+        .iter()
+        .map(|s| s.started.clone())
+        .min()
+        .unwrap_or_default();
+    header.options = options;
+    header.shards = shards;
+    Ok(Results {
+        header: Some(header),
+        rows,
+    })
+}
+
 /// Reads only the run header of a results file (the rows may be torn).
 pub fn read_header(path: &Path) -> Result<Option<RunHeader>> {
     use std::io::BufRead;
@@ -583,7 +684,10 @@ impl ResultsFile {
         );
         writeln!(file, "{MAGIC}")?;
         writeln!(file, "{HEADER_PREFIX}{}", serde_json::to_string(header)?)?;
-        let mut writer = csv::Writer::from_writer(file);
+        // Quote a field that starts with `#`, which the reader would take for a comment line.
+        let mut writer = csv::WriterBuilder::new()
+            .comment(Some(b'#'))
+            .from_writer(file);
         writer.write_record(columns())?;
         writer.flush()?;
         Ok(ResultsFile { writer, written: 0 })
@@ -621,6 +725,7 @@ impl ResultsFile {
         use std::io::Seek;
         file.seek(std::io::SeekFrom::End(0))?;
         let writer = csv::WriterBuilder::new()
+            .comment(Some(b'#'))
             .has_headers(false)
             .from_writer(file);
         Ok((ResultsFile { writer, written: 0 }, results))
@@ -686,6 +791,7 @@ mod tests {
             options: serde_json::json!({"reps": 1}),
             jobs: 1,
             solvers: vec![],
+            shards: Vec::new(),
             method: String::new(),
         }
     }
@@ -723,10 +829,16 @@ mod tests {
         let mut file = ResultsFile::create(&path, &header()).unwrap();
         file.write(&row("a", 1)).unwrap();
         file.write(&row("b", 2)).unwrap();
+        // A row starting with `#` is quoted, not read back as a comment (found by fuzzing).
+        let hashed = Row {
+            solver: "#s".into(),
+            ..row("c", 3)
+        };
+        file.write(&hashed).unwrap();
         drop(file);
         let back = read(&path).unwrap();
         assert_eq!(back.header, Some(header()));
-        assert_eq!(back.rows, vec![row("a", 1), row("b", 2)]);
+        assert_eq!(back.rows, vec![row("a", 1), row("b", 2), hashed]);
         assert_eq!(back.rows[0].counter("iterations"), 5);
         assert_eq!(back.rows[0].counter("restarts"), 3);
         assert_eq!(back.rows[0].best_cost, Some(2));
