@@ -1,11 +1,12 @@
 //! `bench` with the external engines in worker processes, two at a time, gives the rows an
 //! in-process run gives: same statuses, solution counts and work counters.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
-use sudoku_core::Counters;
-use sudoku_run::results::{self, RowKey, Status};
+use sudoku_run::results::Status;
 
 fn bench(out: &Path, extra: &[&str]) {
     let status = Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
@@ -33,27 +34,6 @@ fn bench(out: &Path, extra: &[&str]) {
     assert!(status.success());
 }
 
-/// A row's key with what its search decided: status, solutions and work counters.
-type Decided = (RowKey, Status, u64, Vec<(String, u64)>);
-
-fn decided(out: &Path) -> Vec<Decided> {
-    let rows = results::read(&out.join("results.csv")).unwrap().rows;
-    let mut decided: Vec<_> = rows
-        .into_iter()
-        .map(|row| {
-            let work = row
-                .counters
-                .iter()
-                .filter(|(name, _)| !Counters::TIMINGS.contains(&name.as_str()))
-                .cloned()
-                .collect();
-            (row.key(), row.status, row.solutions, work)
-        })
-        .collect();
-    decided.sort_by(|a, b| a.0.cmp(&b.0));
-    decided
-}
-
 #[test]
 fn isolated_parallel_engines_give_the_in_process_rows() {
     let scratch = tempfile::tempdir().unwrap();
@@ -61,8 +41,8 @@ fn isolated_parallel_engines_give_the_in_process_rows() {
     let in_process = scratch.path().join("in-process");
     bench(&isolated, &["--isolate", "process", "--jobs", "2"]);
     bench(&in_process, &["--isolate", "off"]);
-    let rows = decided(&isolated);
-    assert_eq!(rows, decided(&in_process));
+    let rows = common::decided(&isolated.join("results.csv"));
+    assert_eq!(rows, common::decided(&in_process.join("results.csv")));
     assert!(rows.iter().all(|(_, status, ..)| *status == Status::Solved));
     assert!(rows.iter().any(|(key, ..)| key.solver == "ilp-cbc"));
 }

@@ -2,11 +2,11 @@
 //! merged by `report`, has exactly the rows of the same run unsplit, and its report lists where
 //! each shard ran.
 
-use std::path::Path;
+mod common;
+
 use std::process::Command;
 
-use sudoku_core::Counters;
-use sudoku_run::results::{self, RowKey, Status};
+use common::decided;
 
 const RUN: [&str; 12] = [
     "-s",
@@ -22,28 +22,6 @@ const RUN: [&str; 12] = [
     "--reps",
     "1",
 ];
-
-/// A row's key with what its search decided: status, solutions and work counters.
-type Decided = (RowKey, Status, u64, Vec<(String, u64)>);
-
-fn decided(csv: &Path) -> Vec<Decided> {
-    let mut rows: Vec<Decided> = results::read(csv)
-        .unwrap()
-        .rows
-        .into_iter()
-        .map(|row| {
-            let work = row
-                .counters
-                .iter()
-                .filter(|(name, _)| !Counters::TIMINGS.contains(&name.as_str()))
-                .cloned()
-                .collect();
-            (row.key(), row.status, row.solutions, work)
-        })
-        .collect();
-    rows.sort_by(|a, b| a.0.cmp(&b.0));
-    rows
-}
 
 fn succeeds(command: &mut Command) -> String {
     let output = command.output().expect("runs");

@@ -70,3 +70,32 @@ pub fn assert_rejected_args(args: &[&str], stdin: Option<&[u8]>, expected: &[&st
         assert!(stderr.contains(fragment), "{fragment:?} not in: {stderr}");
     }
 }
+
+/// A row's key with what its search decided: status, solutions and work counters.
+pub type Decided = (
+    sudoku_run::results::RowKey,
+    sudoku_run::results::Status,
+    u64,
+    Vec<(String, u64)>,
+);
+
+/// What the rows of a results file decided, timings left out, in key order: what two runs of
+/// the same solves must share however they were spread.
+pub fn decided(csv: &std::path::Path) -> Vec<Decided> {
+    let mut rows: Vec<Decided> = sudoku_run::results::read(csv)
+        .unwrap()
+        .rows
+        .into_iter()
+        .map(|row| {
+            let work = row
+                .counters
+                .iter()
+                .filter(|(name, _)| !sudoku_core::Counters::TIMINGS.contains(&name.as_str()))
+                .cloned()
+                .collect();
+            (row.key(), row.status, row.solutions, work)
+        })
+        .collect();
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    rows
+}
