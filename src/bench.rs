@@ -58,6 +58,10 @@ pub struct BenchArgs {
     /// on every machine: run each part anywhere, then `report` all their CSVs together.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<sudoku_run::Shard>,
+    /// Most puzzles of a dataset held in memory: a file with more is read and run this many at
+    /// a time, each part shuffled on its own (raise it to shuffle a large file whole).
+    #[arg(long, default_value_t = sudoku_run::options::DEFAULT_CHUNK, value_name = "N")]
+    pub chunk: usize,
     /// Output folder for results.csv and the report.
     #[arg(long, default_value = "reports/latest")]
     pub out: PathBuf,
@@ -109,6 +113,7 @@ impl BenchArgs {
                 IsolateArg::Process => Isolation::Process,
             },
             shard: self.shard,
+            chunk: self.chunk,
             worker: Some(worker_command()?),
         })
     }

@@ -56,13 +56,17 @@ fn analysis_failure(error: AnalysisError, entry: &Entry, origin: &str) -> Failur
 }
 
 pub fn rate(args: &RateArgs) -> Result<(), Failure> {
-    let (origin, entries) = args.input.read()?;
-    let mut ratings = Vec::with_capacity(entries.len());
+    let puzzles = args.input.read()?;
+    let origin = &puzzles.origin;
+    let mut entries = Vec::with_capacity(puzzles.len());
+    let mut ratings = Vec::with_capacity(puzzles.len());
     let started = Instant::now();
-    for entry in &entries {
+    for entry in puzzles.iter()? {
+        let entry = entry?;
         let budget = args.budget.apply(Budget::solve())?;
         let rating = sudoku_human::rate_within(&entry.grid, &budget)
-            .map_err(|e| analysis_failure(e, entry, &origin))?;
+            .map_err(|e| analysis_failure(e, &entry, origin))?;
+        entries.push(entry);
         ratings.push(rating);
     }
     let seconds = started.elapsed().as_secs_f64();
@@ -186,14 +190,9 @@ fn distribution(ratings: &[Rating], seconds: f64) -> String {
 }
 
 pub fn explain(args: &ExplainArgs) -> Result<(), Failure> {
-    let (origin, entries) = args.input.read()?;
-    let [entry] = entries.as_slice() else {
-        return Err(Failure::input(format!(
-            "explain takes one puzzle; the input holds {}",
-            entries.len()
-        )));
-    };
-    let fail = |e| analysis_failure(e, entry, &origin);
+    let puzzles = args.input.read()?;
+    let entry = &puzzles.single("explain")?;
+    let fail = |e| analysis_failure(e, entry, &puzzles.origin);
     if args.hint {
         let marks = Marks::new(&entry.grid).map_err(fail)?;
         return match sudoku_human::next_step(&marks, args.order).map_err(fail)? {

@@ -1,9 +1,9 @@
 //! Where the command line's puzzles come from: an argument, a file, stdin or a named board.
 
 use std::io::{IsTerminal, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use sudoku_catalog::MAX_FILE_BYTES;
+use sudoku_catalog::{DatasetFile, MAX_FILE_BYTES};
 use sudoku_core::{Entry, parse_entries};
 
 use crate::Failure;
@@ -23,13 +23,66 @@ pub struct InputArgs {
     dataset: Option<String>,
 }
 
+/// The puzzles a command works on: held in memory (an argument, stdin, a board, a small file),
+/// or a large file's, read a line at a time as the command goes. Either way every puzzle has
+/// been read once and found well formed before the first is handed out.
+pub struct Puzzles {
+    /// A prefix naming the puzzles' origin for messages (`file.txt: `).
+    pub origin: String,
+    source: Source,
+}
+
+enum Source {
+    Held(Vec<Entry>),
+    File(DatasetFile),
+}
+
+impl Puzzles {
+    pub fn len(&self) -> usize {
+        match &self.source {
+            Source::Held(entries) => entries.len(),
+            Source::File(file) => file.len(),
+        }
+    }
+
+    /// Every puzzle, in order. A large file changed since it was opened can fail part-way.
+    pub fn iter(&self) -> Result<Box<dyn Iterator<Item = Result<Entry, Failure>> + '_>, Failure> {
+        Ok(match &self.source {
+            Source::Held(entries) => Box::new(entries.iter().cloned().map(Ok)),
+            Source::File(file) => Box::new(
+                file.entries()
+                    .map_err(|e| Failure::input(e.to_string()))?
+                    .map(|entry| entry.map_err(|e| Failure::input(e.to_string()))),
+            ),
+        })
+    }
+
+    /// The one puzzle a command that takes one works on; `command` names it in the refusal.
+    pub fn single(&self, command: &str) -> Result<Entry, Failure> {
+        let count = self.len();
+        match self.iter()?.next() {
+            Some(entry) if count == 1 => entry,
+            _ => Err(Failure::input(format!(
+                "{command} takes one puzzle; the input holds {count}"
+            ))),
+        }
+    }
+}
+
 impl InputArgs {
-    /// The puzzles to work on, and a prefix naming their origin for messages (`file.txt: `).
-    pub fn read(&self) -> Result<(String, Vec<Entry>), Failure> {
+    /// The puzzles to work on.
+    pub fn read(&self) -> Result<Puzzles, Failure> {
+        let held = |origin: String, entries| Puzzles {
+            origin,
+            source: Source::Held(entries),
+        };
         let (origin, text) = if let Some(puzzle) = &self.puzzle {
             (String::new(), puzzle.clone())
         } else if let Some(spec) = &self.dataset {
-            return read_dataset(spec);
+            if spec == "named" {
+                return Ok(held("dataset named: ".into(), named_entries()));
+            }
+            return open_file(Path::new(spec));
         } else if let Some(id) = &self.board {
             let board = sudoku_catalog::named_board(id).ok_or_else(|| {
                 let ids: Vec<String> = sudoku_catalog::named_boards()
@@ -44,10 +97,7 @@ impl InputArgs {
             (format!("board {id}: "), board.puzzle)
         } else {
             match &self.file {
-                Some(path) if path.as_os_str() != "-" => {
-                    let text = read_file(path)?;
-                    (format!("{}: ", path.display()), text)
-                }
+                Some(path) if path.as_os_str() != "-" => return open_file(path),
                 _ => ("stdin: ".into(), read_stdin()?),
             }
         };
@@ -60,8 +110,17 @@ impl InputArgs {
             };
             Failure::input(format!("{origin}{e}{hint}"))
         })?;
-        Ok((origin, entries))
+        Ok(held(origin, entries))
     }
+}
+
+/// A puzzle file, through the catalogue's one reader of dataset files.
+fn open_file(path: &Path) -> Result<Puzzles, Failure> {
+    let file = DatasetFile::open(path).map_err(|e| Failure::input(e.to_string()))?;
+    Ok(Puzzles {
+        origin: format!("{}: ", path.display()),
+        source: Source::File(file),
+    })
 }
 
 /// Whether a puzzle argument that failed to parse was meant as a file: it names one, has a path
@@ -75,15 +134,9 @@ fn looks_like_a_path(argument: &str) -> bool {
             .any(|extension| argument.to_ascii_lowercase().ends_with(extension))
 }
 
-/// A dataset by spec; the named boards are numbered by their line in the catalogue.
-fn read_dataset(spec: &str) -> Result<(String, Vec<Entry>), Failure> {
-    if spec != "named" {
-        let origin = format!("{spec}: ");
-        let text = read_file(&PathBuf::from(spec))?;
-        let entries = parse_entries(&text).map_err(|e| Failure::input(format!("{origin}{e}")))?;
-        return Ok((origin, entries));
-    }
-    let entries = sudoku_catalog::named_dataset()
+/// The named boards as entries, numbered by their line in the catalogue.
+fn named_entries() -> Vec<Entry> {
+    sudoku_catalog::named_dataset()
         .puzzles
         .into_iter()
         .enumerate()
@@ -94,13 +147,7 @@ fn read_dataset(spec: &str) -> Result<(String, Vec<Entry>), Failure> {
             expected_count: puzzle.expected_count,
             solution: puzzle.solution,
         })
-        .collect();
-    Ok(("dataset named: ".into(), entries))
-}
-
-/// A puzzle file, through the catalogue's one reader.
-fn read_file(path: &std::path::Path) -> Result<String, Failure> {
-    sudoku_catalog::read_text(path).map_err(|e| Failure::input(e.to_string()))
+        .collect()
 }
 
 fn read_stdin() -> Result<String, Failure> {

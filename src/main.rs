@@ -283,15 +283,11 @@ fn failure(outcome: &Outcome, id: &str, entry: &Entry, origin: &str) -> Option<F
 }
 
 fn solve(args: &SolveArgs) -> Result<(), Failure> {
-    let (origin, entries) = args.input.read()?;
+    let puzzles = args.input.read()?;
+    let origin = &puzzles.origin;
     let mut solver = make_solver(&args.solver)?;
     if let Some(path) = &args.animate {
-        let [entry] = entries.as_slice() else {
-            return Err(Failure::input(format!(
-                "--animate takes one puzzle; the input holds {}",
-                entries.len()
-            )));
-        };
+        let entry = puzzles.single("--animate")?;
         let budget = args.budget.apply(Budget::solve())?;
         let summary =
             sudoku_report::render_gif(solver.as_mut(), &entry.grid, &budget, path, args.max_frames)
@@ -305,16 +301,19 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
         );
     }
     let printer = Printer::new(args.format.format);
-    for entry in &entries {
+    let mut references = SolverPerSize::reference();
+    for entry in puzzles.iter()? {
+        let entry = &entry?;
         let limit = args.limit.unwrap_or(1);
         let outcome = run(
             solver.as_mut(),
             entry,
-            &origin,
+            origin,
             &args.budget.apply(Budget::list(limit))?,
         )?;
         if args.limit.is_none() {
-            require_unique(entry, &origin, &args.budget)?;
+            let reference = references.get(entry.grid.size())?;
+            require_unique(reference, entry, origin, &args.budget)?;
         }
         printer.solved(entry, solver.info().id, &outcome);
     }
@@ -323,10 +322,14 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
 
 /// A puzzle to be solved must have exactly one solution; the fastest counting solver checks,
 /// through the library's uniqueness check (the one the generator uses).
-fn require_unique(entry: &Entry, origin: &str, budget: &BudgetArgs) -> Result<(), Failure> {
-    let mut reference = sudoku_registry::reference_solver(entry.grid.size());
+fn require_unique(
+    reference: &mut dyn Solver,
+    entry: &Entry,
+    origin: &str,
+    budget: &BudgetArgs,
+) -> Result<(), Failure> {
     let budget = budget.apply(Budget::unique())?;
-    match uniqueness(reference.as_mut(), &entry.grid, &budget) {
+    match uniqueness(reference, &entry.grid, &budget) {
         Uniqueness::Unique(_) => Ok(()),
         Uniqueness::Multiple { differs_at, .. } => Err(Failure::input(format!(
             "{origin}line {}: the puzzle has more than one solution (two differ at {}); \
@@ -345,14 +348,49 @@ fn require_unique(entry: &Entry, origin: &str, budget: &BudgetArgs) -> Result<()
     }
 }
 
-fn count(args: &CountArgs) -> Result<(), Failure> {
-    let (origin, entries) = args.input.read()?;
-    let printer = Printer::new(args.format.format);
-    for entry in &entries {
-        let mut solver = match &args.solver {
-            Some(id) => make_solver(id)?,
-            None => sudoku_registry::reference_solver(entry.grid.size()),
+/// One solver per board size, made when a size first comes up: a file may mix sizes, and
+/// making a solver (the registry looked through) costs more than solving an easy puzzle.
+struct SolverPerSize {
+    /// The solver's id; `None`: the reference solver of each size.
+    id: Option<String>,
+    made: Vec<(usize, Box<dyn Solver>)>,
+}
+
+impl SolverPerSize {
+    fn reference() -> SolverPerSize {
+        SolverPerSize {
+            id: None,
+            made: Vec::new(),
+        }
+    }
+
+    fn get(&mut self, size: usize) -> Result<&mut dyn Solver, Failure> {
+        let index = match self.made.iter().position(|(s, _)| *s == size) {
+            Some(index) => index,
+            None => {
+                let solver = match &self.id {
+                    Some(id) => make_solver(id)?,
+                    None => sudoku_registry::reference_solver(size),
+                };
+                self.made.push((size, solver));
+                self.made.len() - 1
+            }
         };
+        Ok(self.made[index].1.as_mut())
+    }
+}
+
+fn count(args: &CountArgs) -> Result<(), Failure> {
+    let puzzles = args.input.read()?;
+    let origin = &puzzles.origin;
+    let printer = Printer::new(args.format.format);
+    let mut solvers = SolverPerSize {
+        id: args.solver.clone(),
+        made: Vec::new(),
+    };
+    for entry in puzzles.iter()? {
+        let entry = &entry?;
+        let solver = solvers.get(entry.grid.size())?;
         let info = solver.info();
         if !info.capabilities.counts_solutions {
             return Err(Failure::input(format!(
@@ -362,9 +400,9 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
         }
         let limit = args.max.unwrap_or(u64::MAX);
         let budget = args.budget.apply(Budget::count(limit))?;
-        let outcome = solve_checked(solver.as_mut(), &entry.grid, &budget);
+        let outcome = solve_checked(solver, &entry.grid, &budget);
         if outcome.verdict != Verdict::Unsolvable
-            && let Some(failure) = failure(&outcome, info.id, entry, &origin)
+            && let Some(failure) = failure(&outcome, info.id, entry, origin)
         {
             return Err(failure);
         }
@@ -374,14 +412,16 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
 }
 
 fn verify(args: &VerifyArgs) -> Result<(), Failure> {
-    let (origin, entries) = args.input.read()?;
+    let puzzles = args.input.read()?;
+    let origin = &puzzles.origin;
     let puzzle = match &args.solves {
         Some(text) => {
             Some(Grid::parse(text).map_err(|e| Failure::input(format!("--puzzle: {e}")))?)
         }
         None => None,
     };
-    for entry in &entries {
+    for entry in puzzles.iter()? {
+        let entry = &entry?;
         let grid = &entry.grid;
         if args.pencil {
             print!("{}", sudoku_core::pencil_marks(grid));

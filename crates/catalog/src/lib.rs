@@ -4,11 +4,15 @@
 //! Everything a run solves is a [`Dataset`]: a name and its [`Puzzle`]s, each with a stable id.
 //! [`load`] turns a command-line dataset spec (`named`, or a path) into one.
 
+mod file;
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
-use sudoku_core::{Grid, ParseError, parse_entries, validate_clues};
+use sudoku_core::{Entry, Grid, ParseError, parse_entries, validate_clues};
+
+pub use file::{DatasetFile, EntryLines, MAX_LINE_BYTES, READ_WHOLE_BYTES};
 
 const NAMED_CSV: &str = include_str!("../../../datasets/named.csv");
 const TABLE1_CSV: &str = include_str!("../../../datasets/table1.csv");
@@ -62,7 +66,8 @@ pub fn default_specs() -> Vec<String> {
 /// The byte-order mark some editors put at the start of a UTF-8 file.
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// Dataset files larger than this are refused rather than read into memory.
+/// A text read whole (a puzzle file given to a command, stdin) larger than this is refused
+/// rather than read into memory; larger dataset files are read a line at a time.
 pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
 
 /// A board named in the reference documents, with the figures they published for it.
@@ -179,6 +184,8 @@ pub enum LoadError {
         "{origin}: line 1: UTF-16 text (it starts with a UTF-16 byte-order mark); save it as UTF-8"
     )]
     Utf16 { origin: String },
+    #[error("{origin}: line {line}: longer than {MAX_LINE_BYTES} bytes, which no puzzle line is")]
+    LineTooLong { origin: String, line: usize },
     #[error("{origin}: {error}")]
     Parse { origin: String, error: ParseError },
 }
@@ -280,26 +287,32 @@ pub fn parse_dataset(name: &str, origin: &str, text: &str) -> Result<Dataset, Lo
     })?;
     Ok(Dataset {
         name: name.into(),
-        puzzles: entries
-            .into_iter()
-            .map(|entry| Puzzle {
-                id: format!("line-{}", entry.line),
-                grid: entry.grid,
-                expected_count: entry.expected_count,
-                solution: entry.solution,
-            })
-            .collect(),
+        puzzles: entries.into_iter().map(Puzzle::from).collect(),
     })
 }
 
-/// Reads a dataset file through [`read_text`].
+impl From<Entry> for Puzzle {
+    /// A file's puzzle, named by the line it starts on.
+    fn from(entry: Entry) -> Puzzle {
+        Puzzle {
+            id: format!("line-{}", entry.line),
+            grid: entry.grid,
+            expected_count: entry.expected_count,
+            solution: entry.solution,
+        }
+    }
+}
+
+/// Reads a dataset file whole into memory, through [`DatasetFile`].
 pub fn read_file(path: &Path) -> Result<Dataset, LoadError> {
-    let text = read_text(path)?;
-    let name = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    parse_dataset(&name, &path.display().to_string(), &text)
+    let file = DatasetFile::open(path)?;
+    Ok(Dataset {
+        name: file.name().into(),
+        puzzles: file
+            .entries()?
+            .map(|entry| entry.map(Puzzle::from))
+            .collect::<Result<_, _>>()?,
+    })
 }
 
 /// The public benchmark sets the suite measures against, in the order reports list them.
@@ -322,18 +335,27 @@ pub fn public_datasets_dir() -> Option<PathBuf> {
         .find(|folder| folder.is_dir())
 }
 
-/// Loads a dataset by its command-line spec: `named` for the embedded boards, `table1` for the
-/// known boards of the published Table 1, a [`LEVEL_SETS`] name, else a file path.
+/// Loads a dataset by its command-line spec: an [`embedded`] one by name, else a file path.
 pub fn load(spec: &str) -> Result<Dataset, LoadError> {
+    match embedded(spec) {
+        Some(dataset) => Ok(dataset),
+        None => read_file(Path::new(spec)),
+    }
+}
+
+/// The datasets built into the suite, by spec: `named` for the embedded boards, `table1` for
+/// the known boards of the published Table 1, and the [`LEVEL_SETS`].
+pub fn embedded(spec: &str) -> Option<Dataset> {
     match spec {
-        "named" => Ok(named_dataset()),
-        "table1" => Ok(table1_dataset()),
-        _ => match LEVEL_SETS.iter().find(|&&(name, _)| name == spec) {
-            Some(&(name, text)) => {
+        "named" => Some(named_dataset()),
+        "table1" => Some(table1_dataset()),
+        _ => LEVEL_SETS
+            .iter()
+            .find(|&&(name, _)| name == spec)
+            .map(|&(name, text)| {
                 parse_dataset(name, &format!("datasets/levels/{name}.txt"), text)
-            }
-            None => read_file(Path::new(spec)),
-        },
+                    .expect("the embedded level sets parse (a test checks)")
+            }),
     }
 }
 

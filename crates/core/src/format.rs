@@ -72,16 +72,31 @@ struct DataLine<'a> {
 }
 
 fn data_lines(text: &str) -> impl Iterator<Item = DataLine<'_>> {
-    text.lines().enumerate().filter_map(|(index, line)| {
-        let trimmed = line.trim();
-        let is_rule = trimmed
-            .chars()
-            .all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '));
-        (!trimmed.is_empty() && !trimmed.starts_with('#') && !is_rule).then_some(DataLine {
-            number: index + 1,
-            text: line.trim_end_matches('\r'),
-        })
+    text.lines()
+        .enumerate()
+        .filter_map(|(index, line)| data_line(index + 1, line))
+}
+
+/// Line `number` if it holds cells: not blank, not a `#` comment, not a box rule.
+fn data_line(number: usize, line: &str) -> Option<DataLine<'_>> {
+    let trimmed = line.trim();
+    let is_rule = trimmed
+        .chars()
+        .all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '));
+    (!trimmed.is_empty() && !trimmed.starts_with('#') && !is_rule).then_some(DataLine {
+        number,
+        text: line.trim_end_matches('\r'),
     })
+}
+
+/// Reads line `number` of a one-puzzle-a-line text on its own (what a file read a line at a
+/// time needs): `None` for a blank, comment or rule line, else the puzzle it holds, exactly as
+/// [`parse_entries`] reads that line of a dataset.
+pub fn parse_dataset_line(number: usize, line: &str) -> Result<Option<Entry>, ParseError> {
+    let line = line.strip_suffix('\n').unwrap_or(line);
+    data_line(number, line)
+        .map(|line| parse_data_line(&line))
+        .transpose()
 }
 
 /// Reads the cells of one line. Whitespace and `|` separate tokens. The spaced-number form is a
@@ -215,7 +230,7 @@ pub fn parse_entries(text: &str) -> Result<Vec<Entry>, ParseError> {
             && !(Shape::from_size(first_count).is_some() && lines.len() == first_count)
     };
     if one_per_line {
-        lines.iter().map(parse_dataset_line).collect()
+        lines.iter().map(parse_data_line).collect()
     } else {
         parse_multiline(&lines).map(|entry| vec![entry])
     }
@@ -255,7 +270,7 @@ fn parse_multiline(lines: &[DataLine<'_>]) -> Result<Entry, ParseError> {
 }
 
 /// One dataset line: `puzzle`, `puzzle:count` or `puzzle:count:solution`.
-fn parse_dataset_line(line: &DataLine<'_>) -> Result<Entry, ParseError> {
+fn parse_data_line(line: &DataLine<'_>) -> Result<Entry, ParseError> {
     let mut fields = line.text.splitn(3, ':');
     let puzzle_text = fields.next().unwrap_or_default();
     let puzzle_line = DataLine {

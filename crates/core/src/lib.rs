@@ -21,7 +21,7 @@ pub mod shape;
 pub mod solver;
 
 pub use error::{ParseError, ParseErrorKind};
-pub use format::{Entry, Format, parse_entries};
+pub use format::{Entry, Format, parse_dataset_line, parse_entries};
 pub use grid::Grid;
 pub use registered::Registered;
 pub use rules::{

@@ -14,7 +14,7 @@ use sudoku_core::{Registered, Solver, Verdict};
 use crate::isolate::{Isolation, Workers};
 use crate::measure::timed_solve;
 use crate::options::{Policy, RunOptions};
-use crate::plan::{Task, plan};
+use crate::plan::{PreparedDataset, Task, plan};
 use crate::results::{Phase, ResultsFile, Row, RowKey, RunHeader, SolverMeta};
 
 /// The final results file inside the output folder.
@@ -67,36 +67,42 @@ pub struct RunOutcome {
 }
 
 /// Runs `solvers` on `datasets` as `options` say, streaming rows into `file` (its earlier rows,
-/// `previous`, are not solved again).
+/// `previous`, are not solved again). Each dataset is taken a part at a time
+/// ([`PreparedDataset::parts`]), so what the run holds is bounded by a part, not the dataset.
 pub fn execute(
     solvers: &[Registered],
-    datasets: &[Dataset],
+    datasets: &[PreparedDataset],
     options: &RunOptions,
     file: ResultsFile,
     previous: &[Row],
     observer: &mut dyn Observer,
 ) -> Result<usize> {
-    let tasks = plan(solvers, datasets, options);
     let done: HashSet<RowKey> = previous.iter().map(Row::key).collect();
     let metas: Vec<SolverMeta> = solvers.iter().map(|r| SolverMeta::from(&r.info)).collect();
     let policies: Vec<Policy> = solvers
         .iter()
         .map(|r| Policy::for_solver(&r.info.capabilities, options))
         .collect();
-    let worst_case = tasks
-        .iter()
-        .filter(|t| {
-            let (meta, dataset) = (&metas[t.solver], &datasets[t.dataset]);
-            !done.contains(&row_key(meta, dataset, t))
-        })
-        .map(|t| worst_case(t, policies[t.solver].timeout, options))
-        .sum();
-    observer.planned(tasks.len() as u64, done.len() as u64, worst_case);
+    let (mut total, mut worst) = (0, Duration::ZERO);
+    for (registered, policy) in solvers.iter().zip(&policies) {
+        let passes = crate::plan::passes(registered, options);
+        let per_puzzle: Duration = passes
+            .iter()
+            .map(|&(phase, rep)| worst_case(phase, rep, policy.timeout, options))
+            .sum();
+        for dataset in datasets {
+            total += (passes.len() * dataset.len()) as u64;
+            worst += per_puzzle * u32::try_from(dataset.len()).unwrap_or(u32::MAX);
+        }
+    }
+    for row in previous {
+        if let Some(index) = solvers.iter().position(|r| r.id() == row.solver) {
+            let timeout = policies[index].timeout;
+            worst = worst.saturating_sub(worst_case(row.phase, row.rep, timeout, options));
+        }
+    }
+    observer.planned(total, done.len() as u64, worst);
     let workers = options.worker.clone().map(Workers::new);
-    let isolated: Vec<bool> = solvers
-        .iter()
-        .map(|r| options.isolate.isolates(&r.info.capabilities))
-        .collect();
     if options.isolate == Isolation::Process && workers.is_none() {
         bail!("isolating every solver needs a worker program, and none was given");
     }
@@ -109,74 +115,34 @@ pub fn execute(
                 .context("cannot start the solver threads")?,
         ),
     };
-    // What each puzzle's rows so far say about repeating it, by (solver, dataset, puzzle id).
-    let mut state: HashMap<(String, String, String), PuzzleState> = HashMap::new();
+    // What each puzzle's earlier rows say about repeating it, by (solver, dataset, puzzle id).
+    let mut earlier: HashMap<(String, String, String), PuzzleState> = HashMap::new();
     for row in previous {
-        state
+        earlier
             .entry((row.solver.clone(), row.dataset.clone(), row.puzzle.clone()))
             .or_default()
-            .record(row);
+            .record(row.status.is_decided(), row.phase, row.time_ns);
     }
     let sink = Mutex::new((file, observer));
-    let mut current: Option<(usize, Box<dyn Solver>)> = None;
-    let mut last_group = None;
-    for batch in tasks.chunk_by(|a, b| a.batch() == b.batch()) {
-        let (solver_index, dataset_index, phase, _) = batch[0].batch();
-        let (meta, dataset) = (&metas[solver_index], &datasets[dataset_index]);
-        if current.as_ref().is_none_or(|(i, _)| *i != solver_index) {
-            current = Some((solver_index, solvers[solver_index].make()));
-        }
-        if last_group != Some((solver_index, dataset_index)) {
-            last_group = Some((solver_index, dataset_index));
-            let mut sink = sink
-                .lock()
-                .map_err(|_| anyhow!("a solver thread panicked"))?;
-            sink.1.working_on(&meta.id, &dataset.name);
-        }
-        let key = |t: &Task| {
-            (
-                meta.id.clone(),
-                dataset.name.clone(),
-                dataset.puzzles[t.puzzle].id.clone(),
-            )
-        };
-        let todo: Vec<Task> = batch
-            .iter()
-            .filter(|t| !done.contains(&row_key(meta, dataset, t)))
-            .filter(|t| {
-                solvers[solver_index].info.capabilities.stochastic
-                    || phase == Phase::Warmup
-                    || state
-                        .get(&key(t))
-                        .is_none_or(|s| s.repeats(options.max_puzzle_seconds))
-            })
-            .copied()
-            .collect();
-        let job = Job {
-            registered: &solvers[solver_index],
-            meta,
-            dataset,
-            policy: &policies[solver_index],
-            workers: workers.as_ref().filter(|_| isolated[solver_index]),
-            sink: &sink,
-        };
-        let solver = &mut current.as_mut().expect("set above").1;
-        let rows = match &pool {
-            None => todo
-                .iter()
-                .map(|task| job.write(job.perform(solver, task)?))
-                .collect::<Result<Vec<Row>>>()?,
-            Some(pool) => pool.install(|| {
-                todo.par_iter()
-                    .map_init(
-                        || job.registered.make(),
-                        |solver, task| job.write(job.perform(solver, task)?),
-                    )
-                    .collect::<Result<Vec<Row>>>()
-            })?,
-        };
-        for (task, row) in todo.iter().zip(&rows) {
-            state.entry(key(task)).or_default().record(row);
+    for (solver_index, registered) in solvers.iter().enumerate() {
+        let meta = &metas[solver_index];
+        let mut solver = registered.make();
+        let isolated = options.isolate.isolates(&registered.info.capabilities);
+        for (dataset_index, prepared) in datasets.iter().enumerate() {
+            lock(&sink)?.1.working_on(&meta.id, prepared.name());
+            for part in prepared.parts(options)? {
+                let dataset = part?;
+                let job = Job {
+                    registered,
+                    meta,
+                    dataset: &dataset,
+                    policy: &policies[solver_index],
+                    workers: workers.as_ref().filter(|_| isolated),
+                    sink: &sink,
+                };
+                let tasks = plan(solver_index, registered, dataset_index, &dataset, options);
+                job.run_part(&tasks, &mut solver, pool.as_ref(), &done, &earlier, options)?;
+            }
         }
     }
     let (file, _) = sink
@@ -185,18 +151,24 @@ pub fn execute(
     Ok(file.written())
 }
 
-/// The longest `task` can take within its budget `timeout`. A warm-up or a stochastic run takes
-/// its whole budget at worst; timed passes of a puzzle stop once they have spent
-/// `max_puzzle_seconds`, so they add up to at most that plus one more budget.
-fn worst_case(task: &Task, timeout: Duration, options: &RunOptions) -> Duration {
-    if task.phase == Phase::Warmup || task.rep <= 1 {
+type Sink<'o> = Mutex<(ResultsFile, &'o mut dyn Observer)>;
+
+fn lock<'s, 'o>(
+    sink: &'s Sink<'o>,
+) -> Result<std::sync::MutexGuard<'s, (ResultsFile, &'o mut dyn Observer)>> {
+    sink.lock().map_err(|_| anyhow!("a solver thread panicked"))
+}
+
+/// The longest a solve in pass `(phase, rep)` can take within its budget `timeout`. A warm-up
+/// or a stochastic run takes its whole budget at worst; timed passes of a puzzle stop once they
+/// have spent `max_puzzle_seconds`, so they add up to at most that plus one more budget.
+fn worst_case(phase: Phase, rep: u32, timeout: Duration, options: &RunOptions) -> Duration {
+    if phase == Phase::Warmup || rep <= 1 {
         return timeout;
     }
     let all_passes =
         (timeout * options.reps).min(Duration::from_secs_f64(options.max_puzzle_seconds) + timeout);
-    all_passes
-        .saturating_sub(timeout * (task.rep - 1))
-        .min(timeout)
+    all_passes.saturating_sub(timeout * (rep - 1)).min(timeout)
 }
 
 fn row_key(meta: &SolverMeta, dataset: &Dataset, task: &Task) -> RowKey {
@@ -219,10 +191,10 @@ struct PuzzleState {
 }
 
 impl PuzzleState {
-    fn record(&mut self, row: &Row) {
-        self.stop |= !row.status.is_decided();
-        if row.phase == Phase::Timed {
-            self.timed_seconds += row.time_ns as f64 / 1e9;
+    fn record(&mut self, decided: bool, phase: Phase, time_ns: u64) {
+        self.stop |= !decided;
+        if phase == Phase::Timed {
+            self.timed_seconds += time_ns as f64 / 1e9;
         }
     }
 
@@ -231,7 +203,7 @@ impl PuzzleState {
     }
 }
 
-/// What the solves of one solver × dataset × pass share.
+/// What the solves of one solver on one part of a dataset share.
 struct Job<'a, 'o> {
     registered: &'a Registered,
     meta: &'a SolverMeta,
@@ -239,10 +211,71 @@ struct Job<'a, 'o> {
     policy: &'a Policy,
     /// Where the solves run when the solver is isolated.
     workers: Option<&'a Workers>,
-    sink: &'a Mutex<(ResultsFile, &'o mut dyn Observer)>,
+    sink: &'a Sink<'o>,
 }
 
 impl Job<'_, '_> {
+    /// Runs the part's tasks pass by pass, skipping rows already written and the timed passes
+    /// a puzzle no longer repeats; `solver` is the instance the serial path reuses.
+    fn run_part(
+        &self,
+        tasks: &[Task],
+        solver: &mut Box<dyn Solver>,
+        pool: Option<&rayon::ThreadPool>,
+        done: &HashSet<RowKey>,
+        earlier: &HashMap<(String, String, String), PuzzleState>,
+        options: &RunOptions,
+    ) -> Result<()> {
+        let stochastic = self.registered.info.capabilities.stochastic;
+        let mut state: Vec<PuzzleState> = if earlier.is_empty() {
+            vec![PuzzleState::default(); self.dataset.puzzles.len()]
+        } else {
+            let solver = &self.meta.id;
+            let dataset = &self.dataset.name;
+            self.dataset
+                .puzzles
+                .iter()
+                .map(|p| {
+                    let key = (solver.clone(), dataset.clone(), p.id.clone());
+                    earlier.get(&key).copied().unwrap_or_default()
+                })
+                .collect()
+        };
+        for batch in tasks.chunk_by(|a, b| a.batch() == b.batch()) {
+            let phase = batch[0].phase;
+            let todo: Vec<Task> = batch
+                .iter()
+                .filter(|t| done.is_empty() || !done.contains(&row_key(self.meta, self.dataset, t)))
+                .filter(|t| {
+                    stochastic
+                        || phase == Phase::Warmup
+                        || state[t.puzzle].repeats(options.max_puzzle_seconds)
+                })
+                .copied()
+                .collect();
+            // Each solve's row is written as it ends; only what repeating needs is kept.
+            let summary = |row: Row| (row.status.is_decided(), row.phase, row.time_ns);
+            let decided = match pool {
+                None => todo
+                    .iter()
+                    .map(|task| self.write(self.perform(solver, task)?).map(summary))
+                    .collect::<Result<Vec<_>>>()?,
+                Some(pool) => pool.install(|| {
+                    todo.par_iter()
+                        .map_init(
+                            || self.registered.make(),
+                            |solver, task| self.write(self.perform(solver, task)?).map(summary),
+                        )
+                        .collect::<Result<Vec<_>>>()
+                })?,
+            };
+            for (task, (decided, phase, time_ns)) in todo.iter().zip(decided) {
+                state[task.puzzle].record(decided, phase, time_ns);
+            }
+        }
+        Ok(())
+    }
+
     /// Solves one task through [`timed_solve`], here or in a worker, and turns it into a row. A
     /// solver that crashed is replaced by a fresh instance before its next solve.
     fn perform(&self, solver: &mut Box<dyn Solver>, task: &Task) -> Result<Row> {
@@ -268,10 +301,7 @@ impl Job<'_, '_> {
     }
 
     fn write(&self, row: Row) -> Result<Row> {
-        let mut sink = self
-            .sink
-            .lock()
-            .map_err(|_| anyhow!("a solver thread panicked"))?;
+        let mut sink = lock(self.sink)?;
         sink.0.write(&row)?;
         sink.1.row(&row)?;
         Ok(row)

@@ -28,5 +28,5 @@ pub use execute::{Interrupted, Observer, PARTIAL_FILE, RESULTS_FILE, RunOutcome,
 pub use isolate::{Isolation, WorkerCommand};
 pub use measure::timed_solve;
 pub use options::{Policy, RunOptions, Shard};
-pub use plan::{Task, chosen_solvers, plan, prepare_datasets};
+pub use plan::{PreparedDataset, Task, chosen_solvers, passes, plan, prepare_datasets};
 pub use results::{Phase, Results, Row, RowKey, RunHeader, SolverMeta, Status};

@@ -14,6 +14,9 @@ pub const DEFAULT_STOCHASTIC_TIMEOUT: Duration = Duration::from_secs(2);
 /// Runs per puzzle of a stochastic solver, each with its own seed: enough for a success rate and
 /// a median time to solution to mean something.
 pub const DEFAULT_SEEDS: u32 = 10;
+/// Puzzles a dataset file may hold for a run to take it whole; a run on more reads them this
+/// many at a time, so memory stays bounded whatever the file's size.
+pub const DEFAULT_CHUNK: usize = 100_000;
 /// Cap on a stochastic solver's work counter (moves, generations).
 pub const DEFAULT_STOCHASTIC_CAP: u64 = 10_000_000;
 
@@ -51,6 +54,9 @@ pub struct RunOptions {
     pub isolate: Isolation,
     /// The part of the puzzles this run solves when a run is spread over several machines.
     pub shard: Option<Shard>,
+    /// Most puzzles of one dataset held at once: a file with more is run in parts of this many,
+    /// read from the file as they come, each part shuffled on its own.
+    pub chunk: usize,
     /// How to start a worker process; without one, nothing is isolated unless `isolate` is
     /// [`Isolation::Process`], which is then an error. Not recorded in the results file: it names
     /// this machine's program, and a resumed run takes the resuming program's.
@@ -118,6 +124,7 @@ impl Default for RunOptions {
             jobs: 1,
             isolate: Isolation::Auto,
             shard: None,
+            chunk: DEFAULT_CHUNK,
             worker: None,
         }
     }
@@ -153,6 +160,10 @@ impl RunOptions {
         );
         anyhow::ensure!(self.seeds > 0, "--seeds 0: a run needs at least one seed");
         anyhow::ensure!(self.jobs > 0, "--jobs 0: a run needs at least one thread");
+        anyhow::ensure!(
+            self.chunk > 0,
+            "--chunk 0: a run needs room for at least one puzzle"
+        );
         anyhow::ensure!(
             self.max_iterations != Some(0),
             "--max-iterations 0: a solver needs some work to do"
