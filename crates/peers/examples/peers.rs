@@ -1,10 +1,12 @@
 //! Prints puzzles/s of bitmask and (with `--features peers`) of the `sudoku` crate on the three
-//! public datasets, every solve timed by `bench`'s own path, alternated pass by pass in one run.
+//! public datasets and the project's multi-solution set (`datasets/multi-solution.txt`, each
+//! puzzle expected to report two solutions), every solve timed by `bench`'s own path,
+//! alternated pass by pass in one run.
 //!
 //! `cargo run --release -p sudoku-peers --features peers --example peers [rounds [dataset]]`
 
 use sudoku_catalog::PUBLIC_DATASETS;
-use sudoku_peers::{compare, contenders, dataset};
+use sudoku_peers::{MULTI_SOLUTION, compare, contenders, dataset, multi_solution_dataset};
 
 fn main() {
     let rounds = std::env::args()
@@ -29,16 +31,22 @@ fn main() {
     println!("|---|---:|{}", "---:|".repeat(contenders.len() * 2 + 1));
     for name in PUBLIC_DATASETS
         .into_iter()
+        .chain([MULTI_SOLUTION])
         .filter(|name| name.contains(&only))
     {
-        let puzzles = match dataset(name) {
+        let (read, expected) = if name == MULTI_SOLUTION {
+            (multi_solution_dataset(), 2)
+        } else {
+            (dataset(name), 1)
+        };
+        let puzzles = match read {
             Ok(puzzles) => puzzles,
             Err(error) => {
                 println!("| {name} | skipped: {error} |");
                 continue;
             }
         };
-        let rates = compare(&contenders, &puzzles, rounds);
+        let rates = compare(&contenders, &puzzles, rounds, expected);
         print!("| {name} | {} |", puzzles.len());
         for rate in &rates {
             print!(" {:.0} |", rate.per_second);
@@ -54,7 +62,7 @@ fn main() {
         );
         for rate in rates.iter().filter(|r| r.first.failures > 0) {
             println!(
-                "  {}: {} puzzles not answered with one verified solution",
+                "  {}: {} puzzles not answered with {expected} verified solution(s)",
                 rate.id, rate.first.failures
             );
         }

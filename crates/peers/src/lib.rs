@@ -71,26 +71,46 @@ pub fn dataset(name: &str) -> Result<Vec<Grid>, String> {
     Ok(dataset.puzzles.into_iter().map(|p| p.grid).collect())
 }
 
+/// The project's multi-solution set (`datasets/multi-solution.txt`, written by
+/// `scripts/make-multi.sh`): every puzzle has at least two solutions, so a uniqueness-checking
+/// solve must find exactly two.
+pub const MULTI_SOLUTION: &str = "multi-solution";
+
+/// The puzzles of [`MULTI_SOLUTION`], read from the workspace's `datasets/` folder.
+pub fn multi_solution_dataset() -> Result<Vec<Grid>, String> {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/multi-solution.txt");
+    let dataset = sudoku_catalog::read_file(&path).map_err(|e| e.to_string())?;
+    Ok(dataset.puzzles.into_iter().map(|p| p.grid).collect())
+}
+
 /// What one pass over a dataset found.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Pass {
     /// Summed solve times, as `timed_solve` measured them.
     pub time: Duration,
-    /// Puzzles not answered with exactly one verified solution.
+    /// Puzzles not answered with the expected number of solutions (each verified): one on a
+    /// set of unique puzzles, two (the uniqueness check's limit) on a multi-solution set.
     pub failures: usize,
     pub guesses: u64,
     pub solved_without_guessing: usize,
 }
 
-/// Solves every puzzle once through `timed_solve`, under `bench`'s budget for `contender`.
+/// Solves every puzzle once through `timed_solve`, under `bench`'s budget for `contender`;
+/// the puzzles are expected to be unique.
 pub fn pass(contender: &Registered, puzzles: &[Grid]) -> Pass {
+    pass_expecting(contender, puzzles, 1)
+}
+
+/// [`pass`] on puzzles each expected to report `expected` solutions.
+pub fn pass_expecting(contender: &Registered, puzzles: &[Grid], expected: u64) -> Pass {
     let policy = Policy::for_solver(&contender.info.capabilities, &RunOptions::default());
     let mut solver = contender.make();
     let mut pass = Pass::default();
     for puzzle in puzzles {
         let (outcome, took) = timed_solve(solver.as_mut(), puzzle, &policy.budget(1));
         pass.time += took;
-        if outcome.verdict != Verdict::Solved || outcome.solution_count != 1 {
+        if outcome.verdict != Verdict::Solved || outcome.solution_count != expected {
             pass.failures += 1;
         }
         pass.guesses += outcome.counters.guesses;
@@ -110,12 +130,18 @@ pub struct Rate {
 }
 
 /// Times every contender on `puzzles` in `rounds` rounds, one pass each in turn, so noise on a
-/// shared machine falls on all of them alike.
-pub fn compare(contenders: &[Registered], puzzles: &[Grid], rounds: usize) -> Vec<Rate> {
+/// shared machine falls on all of them alike. Each puzzle should report `expected` solutions
+/// (1 on unique sets, 2 on a multi-solution set).
+pub fn compare(
+    contenders: &[Registered],
+    puzzles: &[Grid],
+    rounds: usize,
+    expected: u64,
+) -> Vec<Rate> {
     let mut passes: Vec<Vec<Pass>> = vec![Vec::new(); contenders.len()];
     for _ in 0..rounds.max(1) {
         for (k, contender) in contenders.iter().enumerate() {
-            passes[k].push(pass(contender, puzzles));
+            passes[k].push(pass_expecting(contender, puzzles, expected));
         }
     }
     contenders
@@ -148,8 +174,31 @@ mod tests {
             .map(|p| p.grid)
             .filter(|g| g.size() == 9)
             .collect();
-        for rate in compare(&contenders(), &boards, 1) {
+        for rate in compare(&contenders(), &boards, 1, 1) {
             assert_eq!(rate.first.failures, 0, "{}", rate.id);
+        }
+    }
+
+    /// Every contender finds two solutions of every multi-solution puzzle (the set's first 50),
+    /// and counting one would be a failure.
+    #[test]
+    fn every_contender_finds_two_solutions_of_the_multi_solution_set() {
+        let puzzles = multi_solution_dataset().expect("datasets/multi-solution.txt");
+        assert!(puzzles.len() >= 100, "{} puzzles", puzzles.len());
+        let sample = &puzzles[..50];
+        for contender in contenders() {
+            assert_eq!(
+                pass_expecting(&contender, sample, 2).failures,
+                0,
+                "{}",
+                contender.id()
+            );
+            assert_eq!(
+                pass_expecting(&contender, sample, 1).failures,
+                50,
+                "{}",
+                contender.id()
+            );
         }
     }
 }

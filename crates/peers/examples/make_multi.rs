@@ -1,0 +1,76 @@
+//! Writes a multi-solution benchmark set to stdout: puzzles of top1465 with clues removed until
+//! they have at least two solutions. `scripts/make-multi.sh` runs it into
+//! `datasets/multi-solution.txt`.
+//!
+//! `cargo run --release -p sudoku-peers --example make_multi -- [seed [count]]`
+//!
+//! Deterministic for a seed: a xorshift generator picks `count` distinct puzzles of the set and,
+//! for each, an order of its clues; clues are removed in that order until bitmask (limit 2)
+//! finds a second solution. Each puzzle follows a comment naming its source line and the
+//! clues removed.
+
+use sudoku_bitmask::Bitmask;
+
+const SOURCE: &str = "puzzles3_magictour_top1465";
+
+fn main() {
+    let arg = |k: usize, default: u64| {
+        std::env::args()
+            .nth(k)
+            .map(|a| a.parse().expect("seed and count are whole numbers"))
+            .unwrap_or(default)
+    };
+    let (seed, count) = (arg(1, 1), arg(2, 300) as usize);
+    let puzzles = match sudoku_peers::dataset(SOURCE) {
+        Ok(puzzles) => puzzles,
+        Err(error) => {
+            eprintln!("{SOURCE}: {error}");
+            std::process::exit(1);
+        }
+    };
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    let mut order: Vec<usize> = (0..puzzles.len()).collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, next(i + 1));
+    }
+    let mut solver = Bitmask::default();
+    let mut solution = [0u8; 81];
+    println!("# Multi-solution 9x9 puzzles: {count} puzzles of {SOURCE} picked with seed {seed},");
+    println!(
+        "# clues removed in a seeded random order until the puzzle has at least two solutions"
+    );
+    println!("# (checked by bitmask with limit 2). Written by scripts/make-multi.sh (the example");
+    println!("# crates/peers/examples/make_multi.rs); the same seed and count give the same file.");
+    for &index in order.iter().take(count) {
+        let mut cells = [0u8; 81];
+        cells.copy_from_slice(puzzles[index].cells());
+        let mut clues: Vec<usize> = (0..81).filter(|&c| cells[c] != 0).collect();
+        for i in (1..clues.len()).rev() {
+            clues.swap(i, next(i + 1));
+        }
+        let mut removed = Vec::new();
+        for &cell in &clues {
+            removed.push(format!("r{}c{}", cell / 9 + 1, cell % 9 + 1));
+            cells[cell] = 0;
+            if solver.solve_cells(&cells, 2, &mut solution).solutions >= 2 {
+                break;
+            }
+        }
+        let line: String = cells
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+            .collect();
+        println!(
+            "# {SOURCE} puzzle {}, removed {}",
+            index + 1,
+            removed.join(" ")
+        );
+        println!("{line}");
+    }
+}
