@@ -12,16 +12,17 @@ use sudoku_catalog::READ_WHOLE_BYTES;
 const FLOWER_SOLUTION: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-/// More lines of the flower board than the whole-file reader takes, then `last`.
-fn large_file(last: &str) -> TempFile {
+/// `name`: more lines of the flower board than the whole-file reader takes, then `last`. Each
+/// test names its own (a file's folder goes with it, and tests run at once).
+fn large_file(name: &str, last: &str) -> TempFile {
     let lines = READ_WHOLE_BYTES as usize / (FLOWER.len() + 1) + 100;
     let text = format!("# many\n{}{last}\n", format!("{FLOWER}\n").repeat(lines));
-    TempFile::new("large.txt", text.as_bytes())
+    TempFile::new(name, text.as_bytes())
 }
 
 #[test]
 fn solve_reads_a_large_file_a_line_at_a_time() {
-    let file = large_file(FLOWER);
+    let file = large_file("large.txt", FLOWER);
     let output = sudoku_bench(&["solve", "--file", file.arg(), "--format", "line"], None);
     assert!(output.status.success(), "{output:?}");
     let stdout = String::from_utf8(output.stdout).unwrap();
@@ -32,13 +33,13 @@ fn solve_reads_a_large_file_a_line_at_a_time() {
 
 #[test]
 fn a_bad_last_line_of_a_large_file_stops_it_before_any_answer() {
-    let file = large_file(&FLOWER.replacen('3', "x", 1));
+    let file = large_file("bad-last-line.txt", &FLOWER.replacen('3', "x", 1));
     let line = READ_WHOLE_BYTES as usize / (FLOWER.len() + 1) + 102;
     assert_rejected_args(
         &["solve", "--file", file.arg()],
         None,
         &[
-            &format!("large.txt: line {line}, column 2"),
+            &format!("bad-last-line.txt: line {line}, column 2"),
             "bad character 'x'",
         ],
     );
@@ -55,7 +56,7 @@ fn a_bad_last_line_of_a_large_file_stops_it_before_any_answer() {
             folder.to_str().unwrap(),
         ],
         None,
-        &[&format!("large.txt: line {line}, column 2")],
+        &[&format!("bad-last-line.txt: line {line}, column 2")],
     );
     assert!(!folder.exists(), "a refused run leaves no folder");
 }
