@@ -291,11 +291,16 @@ pub fn parse_dataset(name: &str, origin: &str, text: &str) -> Result<Dataset, Lo
     })
 }
 
+/// The id of a file's puzzle that starts on `line`.
+pub fn line_id(line: usize) -> String {
+    format!("line-{line}")
+}
+
 impl From<Entry> for Puzzle {
     /// A file's puzzle, named by the line it starts on.
     fn from(entry: Entry) -> Puzzle {
         Puzzle {
-            id: format!("line-{}", entry.line),
+            id: line_id(entry.line),
             grid: entry.grid,
             expected_count: entry.expected_count,
             solution: entry.solution,

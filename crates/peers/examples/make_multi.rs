@@ -62,10 +62,9 @@ fn main() {
                 break;
             }
         }
-        let line: String = cells
-            .iter()
-            .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
-            .collect();
+        let line = sudoku_core::Grid::from_cells(puzzles[index].shape(), cells.to_vec())
+            .expect("a 9×9 puzzle's cells with clues removed")
+            .to_line();
         println!(
             "# {SOURCE} puzzle {}, removed {}",
             index + 1,

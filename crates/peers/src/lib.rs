@@ -67,7 +67,12 @@ pub fn dataset(name: &str) -> Result<Vec<Grid>, String> {
     let dir = sudoku_catalog::public_datasets_dir().ok_or(
         "no public datasets folder (set SUDOKU_DATASETS or place shared/datasets beside the project)",
     )?;
-    let dataset = sudoku_catalog::read_file(&dir.join(name)).map_err(|e| e.to_string())?;
+    grids(&dir.join(name))
+}
+
+/// The grids of a dataset file.
+fn grids(path: &std::path::Path) -> Result<Vec<Grid>, String> {
+    let dataset = sudoku_catalog::read_file(path).map_err(|e| e.to_string())?;
     Ok(dataset.puzzles.into_iter().map(|p| p.grid).collect())
 }
 
@@ -78,10 +83,9 @@ pub const MULTI_SOLUTION: &str = "multi-solution";
 
 /// The puzzles of [`MULTI_SOLUTION`], read from the workspace's `datasets/` folder.
 pub fn multi_solution_dataset() -> Result<Vec<Grid>, String> {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/multi-solution.txt");
-    let dataset = sudoku_catalog::read_file(&path).map_err(|e| e.to_string())?;
-    Ok(dataset.puzzles.into_iter().map(|p| p.grid).collect())
+    grids(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/multi-solution.txt"),
+    )
 }
 
 /// What one pass over a dataset found.

@@ -7,7 +7,7 @@ use anyhow::{Context, Result, bail};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use sudoku_catalog::{Dataset, DatasetFile, LoadError, Puzzle};
+use sudoku_catalog::{Dataset, DatasetFile, LoadError, Puzzle, line_id};
 use sudoku_core::Registered;
 
 use crate::options::RunOptions;
@@ -224,7 +224,7 @@ fn prepare(spec: &str, options: &RunOptions) -> Result<PreparedDataset> {
         None => count,
         Some(shard) => {
             let lines = file.lines();
-            let held = |index: usize| shard.holds(&name, &format!("line-{}", lines[index]));
+            let held = |index: usize| shard.holds(&name, &line_id(lines[index]));
             match &picked {
                 Some(picked) => picked.iter().filter(|&&i| held(i)).count(),
                 None => (0..taken).filter(|&i| held(i)).count(),
