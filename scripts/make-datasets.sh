@@ -8,6 +8,8 @@
 #   puzzles rated at that level by `sudoku-bench rate`. 9×9: strictly minimal puzzles of the
 #   level. 16×16: every random minimal puzzle needs guessing (extreme), so clues are removed
 #   only while the puzzle stays at most the level (`--method bounded`). Embedded in the binary.
+#   minimal-16x16.txt — 100 strictly minimal 16×16 puzzles (most need guessing): the hard 16×16
+#   set the bitmask solver is measured on against DLX (`sudoku-peers` example `sixteen`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -29,3 +31,6 @@ for level in easy medium hard expert; do
     --count 1 --seed "$seed" --out "datasets/levels/16x16-$level.txt"
   echo "wrote datasets/levels/9x9-$level.txt, datasets/levels/16x16-$level.txt"
 done
+target/release/sudoku-bench generate --method minimal --size 16 --count 100 --seed 16 \
+  --out datasets/minimal-16x16.txt
+echo "wrote datasets/minimal-16x16.txt"

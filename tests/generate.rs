@@ -190,3 +190,14 @@ fn bounded_needs_a_level() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_minimal_16x16_set_comes_back_from_its_command() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/minimal-16x16.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    assert_eq!(
+        generate(&recorded_arguments(&text)),
+        text,
+        "datasets/minimal-16x16.txt is what its command makes"
+    );
+}

@@ -1,4 +1,5 @@
-//! Bitmask's raw 9×9 path (no `Grid`, no budget) on the public datasets: guesses per puzzle,
+//! Bitmask's raw 9×9 path (no `Grid`, no budget) on the public datasets and the project's
+//! multi-solution set: guesses per puzzle,
 //! nodes per puzzle and puzzles/s with uniqueness checking (limit 2), for quick comparisons of
 //! search changes. `cargo run --release -p sudoku-peers --example guesses [reps [dataset]]`
 
@@ -6,6 +7,7 @@ use std::time::Instant;
 
 use sudoku_bitmask::Bitmask;
 use sudoku_catalog::PUBLIC_DATASETS;
+use sudoku_peers::MULTI_SOLUTION;
 
 fn main() {
     let reps: usize = std::env::args()
@@ -19,8 +21,14 @@ fn main() {
     };
     let mut solver = Bitmask::default();
     let mut solution = [0u8; 81];
-    for name in PUBLIC_DATASETS.into_iter().filter(|n| n.contains(&only)) {
-        let text = std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+    // The project's multi-solution set too (every puzzle has two solutions or more).
+    let multi = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets");
+    let sets = PUBLIC_DATASETS
+        .into_iter()
+        .map(|name| (name, dir.join(name)))
+        .chain([(MULTI_SOLUTION, multi.join("multi-solution.txt"))]);
+    for (name, path) in sets.filter(|(n, _)| n.contains(&only)) {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
         let lines: Vec<&str> = text
             .lines()
             .filter(|l| l.len() >= 81 && !l.starts_with('#'))

@@ -71,7 +71,7 @@ pub fn dataset(name: &str) -> Result<Vec<Grid>, String> {
 }
 
 /// The grids of a dataset file.
-fn grids(path: &std::path::Path) -> Result<Vec<Grid>, String> {
+pub fn grids(path: &std::path::Path) -> Result<Vec<Grid>, String> {
     let dataset = sudoku_catalog::read_file(path).map_err(|e| e.to_string())?;
     Ok(dataset.puzzles.into_iter().map(|p| p.grid).collect())
 }

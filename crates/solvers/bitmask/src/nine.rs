@@ -12,7 +12,6 @@ const COLUMN_SINGLES: bool = true;
 /// Whether that pass also applies column-box claiming.
 const COLUMN_CLAIMING: bool = true;
 
-/// How to choose among bivalue cells (experiment).
 /// Whether to apply the three-digits-per-triad rule before guessing.
 const TRIADS: bool = true;
 
