@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use sudoku_report::summary;
+use sudoku_report::{Digest, summary};
 use sudoku_run::{Interrupted, Isolation, Observer, RESULTS_FILE, Row, RunOptions, WorkerCommand};
 
 /// Options of `sudoku-bench bench`.
@@ -237,11 +237,10 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         outcome.elapsed.as_secs_f64(),
         outcome.csv.display()
     );
-    let results = sudoku_run::results::read(&outcome.csv)?;
-    let summaries = summary::summarize(&results.rows, &results.solver_metas());
-    println!("{}", summary::to_markdown(&summaries));
+    let digest = Digest::read(&outcome.csv)?;
+    println!("{}", summary::to_markdown(&summary::summaries(&digest)));
     if !args.no_report {
-        sudoku_report::write_report(&results, &args.out)?;
+        sudoku_report::write_report(&digest, &args.out)?;
         eprintln!("report: {}", args.out.join("index.html").display());
     }
     Ok(())
@@ -263,14 +262,14 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     let [single] = args.results.as_slice() else {
         return report_merged(args);
     };
-    let results = sudoku_run::results::read(single)?;
+    let digest = Digest::read(single)?;
     let out = args.out.clone().unwrap_or_else(|| {
         single
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
     });
-    let written = sudoku_report::write_report(&results, &out)?;
+    let written = sudoku_report::write_report(&digest, &out)?;
     // The page links its CSV: keep a copy beside it when the report goes elsewhere.
     let beside = out.join(RESULTS_FILE);
     let same = std::fs::canonicalize(&beside).ok() == std::fs::canonicalize(single).ok();
@@ -278,7 +277,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         std::fs::copy(single, &beside)
             .with_context(|| format!("cannot copy the results to {}", beside.display()))?;
     }
-    print_report(&results, &out, written.len());
+    print_report(&digest, &out, written.len());
     Ok(())
 }
 
@@ -303,20 +302,20 @@ fn report_merged(args: &ReportArgs) -> Result<()> {
         file.write(row)?;
     }
     drop(file);
-    let written = sudoku_report::write_report(&results, out)?;
+    let digest = Digest::of(&results);
+    let written = sudoku_report::write_report(&digest, out)?;
     for shard in &header.shards {
         eprintln!(
             "shard {}: {} rows, started {} on {} ({})",
             shard.shard, shard.rows, shard.started, shard.machine.host, shard.machine.cpu
         );
     }
-    print_report(&results, out, written.len() + 1);
+    print_report(&digest, out, written.len() + 1);
     Ok(())
 }
 
-fn print_report(results: &sudoku_run::results::Results, out: &Path, files: usize) {
-    let summaries = summary::summarize(&results.rows, &results.solver_metas());
-    println!("{}", summary::to_markdown(&summaries));
+fn print_report(digest: &Digest, out: &Path, files: usize) {
+    println!("{}", summary::to_markdown(&summary::summaries(digest)));
     eprintln!("{files} files → {}", out.join("index.html").display());
 }
 

@@ -23,6 +23,9 @@ fuzz_target!(|data: &[u8]| {
         }
     };
     parsed.solver_metas();
+    let digest = sudoku_report::Digest::of(&parsed);
+    sudoku_report::summary::summaries(&digest);
+    assert_eq!(digest.puzzles().count(), digest.puzzles().count());
     assert!(parsed.keys().len() <= parsed.rows.len());
     if has_writer_columns(text) && counters_named_once(&parsed) {
         assert_writes_back(&parsed);

@@ -1,6 +1,8 @@
 //! Turns results files into reports: pure summaries and statistics, one table model written by
 //! every sink, charts, the published-table reproduction as a view, and search animations.
 //!
+//! - [`digest`] folds a results file a row at a time into per-puzzle figures, so a run of any
+//!   size is reported in memory that grows with its puzzles, not its rows.
 //! - [`stats`] and [`summary`] are pure (rows in, figures out) and unit-tested.
 //! - [`table`] is the report model: a table built once, written as markdown, HTML and CSV.
 //! - [`charts`] draws with plotters to PNG and SVG from one routine, with an embedded font.
@@ -14,6 +16,7 @@
 
 pub mod animate;
 pub mod charts;
+pub mod digest;
 pub mod report;
 pub mod reproduce;
 pub mod stats;
@@ -21,4 +24,5 @@ pub mod summary;
 pub mod table;
 
 pub use animate::{AnimationSummary, render_gif};
+pub use digest::Digest;
 pub use report::write_report;

@@ -10,11 +10,12 @@ use anyhow::{Context, Result};
 use plotters::prelude::{RGBColor, SeriesLabelPosition};
 use rayon::prelude::*;
 
-use sudoku_run::results::{Phase, Results, SolverMeta, Status};
+use sudoku_run::results::SolverMeta;
 
 use crate::charts::{self, Bars, CategoryLines, Chart, Message, Scatter, Series, Stacked};
+use crate::digest::{Digest, GIVENS_STEP, PuzzleStat, Runs};
 use crate::stats;
-use crate::summary::{self, PuzzleStat, Summary};
+use crate::summary::{self, Summary};
 use crate::table::escape as html_escape;
 
 /// A chart to write, by file stem, with its caption for the page.
@@ -71,48 +72,40 @@ fn slug(text: &str) -> String {
         .join("-")
 }
 
-fn datasets_of(results: &Results) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for row in &results.rows {
-        if !out.contains(&row.dataset) {
-            out.push(row.dataset.clone());
-        }
-    }
-    out
-}
-
 /// Points along the work axis of the convergence chart.
 const CONVERGENCE_POINTS: usize = 60;
 
 /// A dataset whose puzzles' proportions of givens span this much is a sweep, charted as (h).
 const GIVENS_SWEEP: f64 = 0.4;
 
-/// Width of the proportion-of-givens groups in chart (h).
-const GIVENS_STEP: f64 = 0.05;
-
 /// Largest dataset drawn board by board in chart (a).
 const MAX_BOARDS_PER_CHART: usize = 40;
 
-fn plan_charts(
-    results: &Results,
-    metas: &[SolverMeta],
-    puzzles: &[PuzzleStat],
-    summaries: &[Summary],
-) -> Vec<PlannedChart> {
+/// Most points drawn per solver in a scatter or cactus chart: a larger run is drawn from points
+/// evenly spaced along it (the curve is the same; the files stay small).
+const MAX_POINTS: usize = 5_000;
+
+fn plan_charts(digest: &Digest, metas: &[SolverMeta], summaries: &[Summary]) -> Vec<PlannedChart> {
     let colour_of = |id: &str| charts::colour(metas.iter().position(|m| m.id == id).unwrap_or(0));
-    let datasets = datasets_of(results);
+    let datasets: Vec<String> = digest.datasets().into_iter().map(String::from).collect();
     let mut planned = Vec::new();
 
     // (a) Time per board per solver.
     for dataset in &datasets {
-        let mine: Vec<&PuzzleStat> = puzzles.iter().filter(|p| &p.dataset == dataset).collect();
+        if digest.puzzle_count(dataset) > MAX_BOARDS_PER_CHART {
+            continue;
+        }
+        let mine: Vec<PuzzleStat> = metas
+            .iter()
+            .flat_map(|m| digest.puzzles_of(&m.id, dataset))
+            .collect();
         let mut boards: Vec<String> = Vec::new();
         for p in &mine {
-            if !boards.contains(&p.puzzle) {
-                boards.push(p.puzzle.clone());
+            if !boards.iter().any(|b| b == p.puzzle) {
+                boards.push(p.puzzle.to_string());
             }
         }
-        if boards.is_empty() || boards.len() > MAX_BOARDS_PER_CHART {
+        if boards.is_empty() {
             continue;
         }
         // Easiest boards first: by mean log time over solvers that decided them.
@@ -133,7 +126,7 @@ fn plan_charts(
                     .iter()
                     .map(|b| {
                         mine.iter()
-                            .find(|p| &p.puzzle == b && p.solver == m.id && p.status.is_decided())
+                            .find(|p| p.puzzle == b && p.solver == m.id && p.status.is_decided())
                             .map(|p| p.time_us.max(0.001))
                     })
                     .collect();
@@ -163,7 +156,7 @@ fn plan_charts(
 
     // (b) Iterations against clues, with the published Table 1 figures.
     let deterministic: Vec<&SolverMeta> = metas.iter().filter(|m| !m.stochastic).collect();
-    let iteration_series = series_against_clues(&deterministic, puzzles, &colour_of, |p| {
+    let iteration_series = series_against_clues(&deterministic, digest, &colour_of, |p| {
         (p.iterations > 0).then_some(p.iterations as f64)
     });
     let published: Vec<(f64, f64)> = sudoku_catalog::table1()
@@ -176,7 +169,8 @@ fn plan_charts(
                   naive solver, values tried, counted as the 2009 document counts them), beside \
                   the 32 published Table 1 figures (crosses). The published counts stop at the \
                   first solution; a run with solution limit 2 also searches for a second one, \
-                  so its counts are higher (`reproduce` compares like with like)"
+                  so its counts are higher (`reproduce` compares like with like). At most 5,000 \
+                  puzzles per solver are drawn, evenly spaced in id order"
             .into(),
         chart: Planned::Scatter(Scatter {
             title: "Iterations against number of clues".into(),
@@ -202,11 +196,12 @@ fn plan_charts(
     // (c) Time against clues.
     let all: Vec<&SolverMeta> = metas.iter().collect();
     let time_series =
-        series_against_clues(&all, puzzles, &colour_of, |p| Some(p.time_us.max(0.001)));
+        series_against_clues(&all, digest, &colour_of, |p| Some(p.time_us.max(0.001)));
     planned.push(PlannedChart {
         stem: "time-vs-clues".into(),
         caption: "Solve time against number of clues, every dataset (free cells = N² − clues, \
-                  81 − clues on 9×9)"
+                  81 − clues on 9×9); at most 5,000 puzzles per solver drawn, evenly spaced in id \
+                  order"
             .into(),
         chart: Planned::Scatter(Scatter {
             title: "Solve time against number of clues".into(),
@@ -230,15 +225,15 @@ fn plan_charts(
         let series: Vec<Series> = metas
             .iter()
             .filter_map(|m| {
-                let times: Vec<f64> = puzzles
-                    .iter()
-                    .filter(|p| &p.dataset == dataset && p.solver == m.id && p.status.is_decided())
+                let times: Vec<f64> = digest
+                    .puzzles_of(&m.id, dataset)
+                    .filter(|p| p.status.is_decided())
                     .map(|p| p.time_us.max(0.001))
                     .collect();
                 (!times.is_empty()).then(|| Series {
                     name: m.id.clone(),
                     colour: colour_of(&m.id),
-                    points: stats::cactus_steps(&times),
+                    points: stats::cactus_steps(&times, MAX_POINTS),
                 })
             })
             .collect();
@@ -255,15 +250,7 @@ fn plan_charts(
                 x_desc: "time budget per puzzle (log scale)".into(),
                 ..Scatter::solved_within(
                     format!("Puzzles solved against time budget — {dataset}"),
-                    format!(
-                        "puzzles solved (of {})",
-                        puzzles
-                            .iter()
-                            .filter(|p| &p.dataset == dataset)
-                            .map(|p| p.puzzle.as_str())
-                            .collect::<std::collections::HashSet<_>>()
-                            .len()
-                    ),
+                    format!("puzzles solved (of {})", digest.puzzle_count(dataset)),
                     series,
                 )
             }),
@@ -307,25 +294,22 @@ fn plan_charts(
         let distribution: Vec<Series> = stochastic
             .iter()
             .map(|m| {
-                let times: Vec<f64> = results
-                    .rows
+                let runs: Vec<&Runs> = datasets
                     .iter()
-                    .filter(|r| r.solver == m.id && r.phase == Phase::Timed)
-                    .filter(|r| r.status == Status::Solved)
-                    .map(|r| r.time_us().max(0.001))
+                    .filter_map(|d| digest.runs(&m.id, d))
                     .collect();
-                let runs = results
-                    .rows
+                let times: Vec<f64> = runs
                     .iter()
-                    .filter(|r| r.solver == m.id && r.phase == Phase::Timed)
-                    .count()
-                    .max(1);
+                    .flat_map(|r| &r.solved_us)
+                    .map(|t| t.max(0.001))
+                    .collect();
+                let count = runs.iter().map(|r| r.count).sum::<usize>().max(1);
                 Series {
                     name: m.id.clone(),
                     colour: colour_of(&m.id),
-                    points: stats::cactus_steps(&times)
+                    points: stats::cactus_steps(&times, MAX_POINTS)
                         .into_iter()
-                        .map(|(t, k)| (t, k * 100.0 / runs as f64))
+                        .map(|(t, k)| (t, k * 100.0 / count as f64))
                         .collect(),
                 }
             })
@@ -355,11 +339,11 @@ fn plan_charts(
         let series: Vec<Series> = stochastic
             .iter()
             .map(|m| {
-                let runs: Vec<&[(u64, u64)]> = results
-                    .rows
+                let runs: Vec<&[(u64, u64)]> = datasets
                     .iter()
-                    .filter(|r| r.solver == m.id && r.phase == Phase::Timed)
-                    .map(|r| r.convergence.as_slice())
+                    .filter_map(|d| digest.runs(&m.id, d))
+                    .flat_map(|r| &r.convergence)
+                    .map(Vec::as_slice)
                     .collect();
                 Series {
                     name: format!("{} ({})", m.id, m.work_counter),
@@ -396,26 +380,9 @@ fn plan_charts(
     }
     // (h) Success against the proportion of givens, for datasets that sweep it.
     for dataset in &datasets {
-        let runs_of = |solver: &str| -> Vec<(usize, usize, bool)> {
-            results
-                .rows
-                .iter()
-                .filter(|r| &r.dataset == dataset && r.solver == solver)
-                .filter(|r| r.phase == Phase::Timed)
-                .map(|r| (r.clues, r.size * r.size, r.status == Status::Solved))
-                .collect()
+        let Some((low, high)) = digest.givens_range(dataset) else {
+            continue;
         };
-        let proportions: Vec<f64> = results
-            .rows
-            .iter()
-            .filter(|r| &r.dataset == dataset && r.size > 0)
-            .map(|r| r.clues as f64 / (r.size * r.size) as f64)
-            .collect();
-        let low = proportions.iter().copied().fold(f64::INFINITY, f64::min);
-        let high = proportions
-            .iter()
-            .copied()
-            .fold(f64::NEG_INFINITY, f64::max);
         if high - low < GIVENS_SWEEP {
             continue;
         }
@@ -424,7 +391,9 @@ fn plan_charts(
             .map(|m| Series {
                 name: m.id.clone(),
                 colour: colour_of(&m.id),
-                points: stats::success_by_givens(&runs_of(&m.id), GIVENS_STEP),
+                points: digest
+                    .givens(&m.id, dataset)
+                    .map_or_else(Vec::new, |tally| tally.rates(GIVENS_STEP)),
             })
             .filter(|s| !s.points.is_empty())
             .collect();
@@ -468,7 +437,7 @@ fn summary_html(summaries: &[Summary]) -> String {
 }
 
 fn index_html(
-    results: &Results,
+    digest: &Digest,
     metas: &[SolverMeta],
     summaries: &[Summary],
     charts: &[(String, String, (u32, u32))],
@@ -483,7 +452,7 @@ fn index_html(
          .meta td{text-align:left}.meta{table-layout:fixed;width:100%}.meta td:first-child{width:110px}.meta td:last-child{overflow-wrap:anywhere}figure{margin:18px 0}figcaption{color:#444}\
          </style></head><body>\n<h1>sudoku-bench report</h1>\n",
     );
-    if let Some(h) = &results.header {
+    if let Some(h) = digest.header() {
         let _ = write!(
             out,
             "<table class=meta>\n<tr><td>started</td><td>{}</td></tr>\n<tr><td>tool</td><td>{}</td></tr>\n\
@@ -530,7 +499,7 @@ fn index_html(
         out,
         "<p>{} rows; results: <a href=\"results.csv\">results.csv</a>; summary: \
          <a href=\"summary.md\">summary.md</a>, <a href=\"summary.json\">summary.json</a>, <a href=\"summary.csv\">summary.csv</a>.</p>",
-        results.rows.len()
+        digest.rows()
     );
     out.push_str("<h2>Solvers</h2>\n<table>\n<tr><th>id</th><th>family</th><th>complete</th><th>counts solutions</th><th>stochastic</th><th>reports guesses</th><th>what it does</th></tr>\n");
     for m in metas {
@@ -572,20 +541,31 @@ fn index_html(
 }
 
 /// One scatter series per solver that has points: (clues, `y`) for each decided puzzle where
-/// `y` gives a value.
+/// `y` gives a value, at most [`MAX_POINTS`] of them.
 fn series_against_clues(
     solvers: &[&SolverMeta],
-    puzzles: &[PuzzleStat],
+    digest: &Digest,
     colour_of: &impl Fn(&str) -> RGBColor,
     y: impl Fn(&PuzzleStat) -> Option<f64>,
 ) -> Vec<Series> {
     solvers
         .iter()
         .filter_map(|m| {
-            let points: Vec<(f64, f64)> = puzzles
-                .iter()
-                .filter(|p| p.solver == m.id && p.status.is_decided())
-                .filter_map(|p| y(p).map(|value| (p.clues as f64, value)))
+            // Every `stride`-th puzzle in id order, so a huge run is never held as points.
+            let puzzles = |dataset| digest.puzzles_of(&m.id, dataset);
+            let count: usize = digest
+                .datasets()
+                .into_iter()
+                .map(|d| puzzles(d).count())
+                .sum();
+            let stride = count.div_ceil(MAX_POINTS).max(1);
+            let points: Vec<(f64, f64)> = digest
+                .datasets()
+                .into_iter()
+                .flat_map(puzzles)
+                .step_by(stride)
+                .filter(|p| p.status.is_decided())
+                .filter_map(|p| y(&p).map(|value| (p.clues as f64, value)))
                 .collect();
             (!points.is_empty()).then(|| Series {
                 name: m.id.clone(),
@@ -621,20 +601,19 @@ fn bar_groups(
         .collect()
 }
 
-/// Writes the report of `results` into `out` (index.html, summary.md/json, run.json, charts/):
+/// Writes the report of a run into `out` (index.html, summary.md/json, run.json, charts/):
 /// returns the files written.
-pub fn write_report(results: &Results, out: &Path) -> Result<Vec<PathBuf>> {
+pub fn write_report(digest: &Digest, out: &Path) -> Result<Vec<PathBuf>> {
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    let metas = results.solver_metas();
-    let puzzles = summary::puzzle_stats(&results.rows, &metas);
-    let summaries = summary::summarize(&results.rows, &metas);
+    let metas = digest.metas();
+    let summaries = summary::summaries(digest);
     let staging = out.join(format!(".report-tmp-{}", std::process::id()));
     if staging.exists() {
         std::fs::remove_dir_all(&staging)?;
     }
     std::fs::create_dir_all(staging.join("charts"))?;
     let outcome = (|| -> Result<Vec<PathBuf>> {
-        let planned = plan_charts(results, &metas, &puzzles, &summaries);
+        let planned = plan_charts(digest, &metas, &summaries);
         let rendered: Vec<Result<()>> = planned
             .par_iter()
             .map(|p| {
@@ -657,7 +636,7 @@ pub fn write_report(results: &Results, out: &Path) -> Result<Vec<PathBuf>> {
             staging.join("summary.json"),
             serde_json::to_string_pretty(&summaries)?,
         )?;
-        if let Some(header) = &results.header {
+        if let Some(header) = digest.header() {
             std::fs::write(
                 staging.join("run.json"),
                 serde_json::to_string_pretty(header)?,
@@ -665,7 +644,7 @@ pub fn write_report(results: &Results, out: &Path) -> Result<Vec<PathBuf>> {
         }
         std::fs::write(
             staging.join("index.html"),
-            index_html(results, &metas, &summaries, &chart_list),
+            index_html(digest, &metas, &summaries, &chart_list),
         )?;
         // Move into place, charts first so the page never points at missing pictures.
         std::fs::create_dir_all(out.join("charts"))?;

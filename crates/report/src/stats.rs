@@ -65,14 +65,28 @@ pub fn cactus(times: &[f64]) -> Vec<(f64, usize)> {
         .collect()
 }
 
-/// A cactus curve as a staircase (each count holds until the next solve), for line charts.
-pub fn cactus_steps(times: &[f64]) -> Vec<(f64, f64)> {
-    let mut out = Vec::new();
-    for (t, k) in cactus(times) {
-        if k > 1 {
-            out.push((t, (k - 1) as f64));
+/// A cactus curve as a staircase (each count holds until the next solve), for line charts, from
+/// at most `most` points: past that, the steps at evenly spaced ranks (the same curve, drawn
+/// from fewer corners), so a million solves do not make a million-point line.
+pub fn cactus_steps(times: &[f64], most: usize) -> Vec<(f64, f64)> {
+    let mut sorted = times.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    let corners = (most / 2).max(2);
+    let ranks: Vec<usize> = if n <= corners {
+        (0..n).collect()
+    } else {
+        (0..corners).map(|i| i * (n - 1) / (corners - 1)).collect()
+    };
+    let mut out = Vec::with_capacity(2 * ranks.len());
+    let mut previous = 0;
+    for rank in ranks {
+        let (time, solved) = (sorted[rank], rank + 1);
+        if previous > 0 {
+            out.push((time, previous as f64));
         }
-        out.push((t, k as f64));
+        out.push((time, solved as f64));
+        previous = solved;
     }
     out
 }
@@ -108,27 +122,36 @@ pub fn convergence_profile(runs: &[&[(u64, u64)]], points: usize) -> Vec<(f64, f
     out
 }
 
-/// Success rate (%) per proportion of givens: `runs` are `(givens, cells, solved)`, grouped by
-/// proportion rounded to `step`, sorted by proportion.
-pub fn success_by_givens(runs: &[(usize, usize, bool)], step: f64) -> Vec<(f64, f64)> {
-    let mut groups: Vec<(i64, usize, usize)> = Vec::new();
-    for &(givens, cells, solved) in runs.iter().filter(|r| r.1 > 0) {
-        let bucket = (givens as f64 / cells as f64 / step).round() as i64;
-        let index = match groups.iter().position(|g| g.0 == bucket) {
-            Some(index) => index,
-            None => {
-                groups.push((bucket, 0, 0));
-                groups.len() - 1
-            }
-        };
-        groups[index].1 += usize::from(solved);
-        groups[index].2 += 1;
+/// Runs counted by proportion of givens, in groups of a fixed width: the success-against-givens
+/// curve, kept as counts so runs can be added one at a time.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GivensTally {
+    /// Group (proportion / step, rounded) → (solved runs, runs).
+    groups: std::collections::BTreeMap<i64, (usize, usize)>,
+}
+
+impl GivensTally {
+    /// Counts a run of a puzzle with `givens` of its `cells` given (a puzzle with no cells is
+    /// left out), grouped at `step`.
+    pub fn add(&mut self, givens: usize, cells: usize, solved: bool, step: f64) {
+        if cells == 0 {
+            return;
+        }
+        let group = (givens as f64 / cells as f64 / step).round() as i64;
+        let (solved_runs, runs) = self.groups.entry(group).or_default();
+        *solved_runs += usize::from(solved);
+        *runs += 1;
     }
-    groups.sort_by_key(|g| g.0);
-    groups
-        .into_iter()
-        .filter_map(|(bucket, solved, all)| Some((bucket as f64 * step, percent(solved, all)?)))
-        .collect()
+
+    /// Success rate (%) per group, as (proportion of givens, rate), by proportion.
+    pub fn rates(&self, step: f64) -> Vec<(f64, f64)> {
+        self.groups
+            .iter()
+            .filter_map(|(&group, &(solved, runs))| {
+                Some((group as f64 * step, percent(solved, runs)?))
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -143,9 +166,16 @@ mod tests {
             (10, 100, true),
             (0, 100, false),
         ];
-        let rates = success_by_givens(&runs, 0.05);
-        assert_eq!(rates, vec![(0.0, 0.0), (0.1, 100.0), (0.4, 50.0)]);
-        assert!(success_by_givens(&[], 0.05).is_empty());
+        let mut tally = GivensTally::default();
+        for (givens, cells, solved) in runs {
+            tally.add(givens, cells, solved, 0.05);
+        }
+        tally.add(3, 0, true, 0.05);
+        assert_eq!(
+            tally.rates(0.05),
+            vec![(0.0, 0.0), (0.1, 100.0), (0.4, 50.0)]
+        );
+        assert!(GivensTally::default().rates(0.05).is_empty());
     }
 
     #[test]
@@ -190,8 +220,17 @@ mod tests {
     fn cactus_counts_solved_within_each_time() {
         assert_eq!(cactus(&[3.0, 1.0, 2.0]), vec![(1.0, 1), (2.0, 2), (3.0, 3)]);
         assert_eq!(
-            cactus_steps(&[2.0, 1.0]),
+            cactus_steps(&[2.0, 1.0], 100),
             vec![(1.0, 1.0), (2.0, 1.0), (2.0, 2.0)]
         );
+        let many: Vec<f64> = (1..=1000).map(f64::from).collect();
+        let steps = cactus_steps(&many, 10);
+        assert_eq!(
+            steps.len(),
+            9,
+            "5 corners, each but the first reached by a step"
+        );
+        assert_eq!(steps.first(), Some(&(1.0, 1.0)));
+        assert_eq!(steps.last(), Some(&(1000.0, 1000.0)));
     }
 }

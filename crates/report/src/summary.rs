@@ -1,134 +1,14 @@
-//! From rows to figures: per puzzle, then per dataset × solver. Pure: rows in, numbers out.
-//!
-//! Deterministic solvers: a puzzle's status is its warm-up's (the timed passes repeat the same
-//! search), its time the median of its timed passes (the warm-up time when it had none), its
-//! counters those of its first row. Stochastic solvers: every seed is one run; a puzzle counts as
-//! solved when any seed solved it, and the success rate is over runs.
-
-use std::collections::BTreeMap;
+//! From a run's figures per puzzle ([`Digest`]) to one line per dataset × solver, and the tables
+//! every sink writes. Pure: rows in, numbers out. Stochastic solvers' lines count runs (seeds ×
+//! puzzles): the success rate is over runs, the times are those of solved runs.
 
 use serde::Serialize;
 
-use sudoku_core::Counters;
-use sudoku_run::results::{Phase, Row, SolverMeta, Status};
+use sudoku_run::results::{Row, SolverMeta, Status};
 
+use crate::digest::{Digest, PuzzleStat};
 use crate::stats;
 use crate::table::{Cell, Mark, Table};
-
-/// One puzzle as one solver met it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PuzzleStat {
-    pub solver: String,
-    pub dataset: String,
-    pub puzzle: String,
-    pub clues: usize,
-    pub size: usize,
-    pub status: Status,
-    /// Median time of the timed passes (or of the runs, for stochastic solvers), µs.
-    pub time_us: f64,
-    /// Every timed sample, µs (for spreads).
-    pub samples_us: Vec<f64>,
-    pub iterations: u64,
-    pub guesses: u64,
-    /// Every counter of the puzzle's first row.
-    pub counters: Vec<(String, u64)>,
-    /// Runs and solved runs (stochastic solvers; 1/1 or 1/0 otherwise).
-    pub runs: usize,
-    pub solved_runs: usize,
-}
-
-impl PuzzleStat {
-    /// The counter called `name`, when the solver reported it.
-    pub fn counter(&self, name: &str) -> Option<u64> {
-        self.counters
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|&(_, value)| value)
-    }
-}
-
-/// Groups rows by (solver, dataset, puzzle), keeping first-seen order of solvers and datasets.
-pub fn puzzle_stats(rows: &[Row], metas: &[SolverMeta]) -> Vec<PuzzleStat> {
-    let mut groups: BTreeMap<(usize, usize, String), Vec<&Row>> = BTreeMap::new();
-    let solver_order = |id: &str| metas.iter().position(|m| m.id == id).unwrap_or(usize::MAX);
-    let mut datasets: Vec<&str> = Vec::new();
-    for row in rows {
-        if !datasets.contains(&row.dataset.as_str()) {
-            datasets.push(&row.dataset);
-        }
-        let d = datasets.iter().position(|d| *d == row.dataset).unwrap_or(0);
-        groups
-            .entry((solver_order(&row.solver), d, row.puzzle.clone()))
-            .or_default()
-            .push(row);
-    }
-    groups
-        .into_values()
-        .map(|group| {
-            let first = group[0];
-            let stochastic = metas
-                .iter()
-                .find(|m| m.id == first.solver)
-                .is_some_and(|m| m.stochastic);
-            let timed: Vec<&Row> = group
-                .iter()
-                .copied()
-                .filter(|r| r.phase == Phase::Timed)
-                .collect();
-            let warmup = group.iter().copied().find(|r| r.phase == Phase::Warmup);
-            let samples_us: Vec<f64> = timed.iter().map(|r| r.time_us()).collect();
-            let (status, runs, solved_runs) = if stochastic {
-                let solved = timed.iter().filter(|r| r.status == Status::Solved).count();
-                let status = if solved > 0 {
-                    Status::Solved
-                } else {
-                    timed
-                        .last()
-                        .map_or(first.status.clone(), |r| r.status.clone())
-                };
-                (status, timed.len(), solved)
-            } else {
-                // A later failure (a wrong answer or a give-up in a timed pass) outweighs the
-                // warm-up's success.
-                let worst = group
-                    .iter()
-                    .find(|r| !r.status.is_decided())
-                    .map(|r| r.status.clone());
-                let status = worst.unwrap_or_else(|| warmup.unwrap_or(first).status.clone());
-                let solved = usize::from(status == Status::Solved);
-                (status, 1, solved)
-            };
-            let time_us = if stochastic {
-                // Time to solution: over the solved runs when there are any.
-                let solved: Vec<f64> = timed
-                    .iter()
-                    .filter(|r| r.status == Status::Solved)
-                    .map(|r| r.time_us())
-                    .collect();
-                stats::median(&solved)
-                    .or_else(|| stats::median(&samples_us))
-                    .unwrap_or(0.0)
-            } else {
-                stats::median(&samples_us).unwrap_or_else(|| warmup.unwrap_or(first).time_us())
-            };
-            PuzzleStat {
-                solver: first.solver.clone(),
-                dataset: first.dataset.clone(),
-                puzzle: first.puzzle.clone(),
-                clues: first.clues,
-                size: first.size,
-                status,
-                time_us,
-                samples_us,
-                iterations: first.counter("iterations"),
-                guesses: first.counter("guesses"),
-                counters: first.counters.clone(),
-                runs,
-                solved_runs,
-            }
-        })
-        .collect()
-}
 
 /// One dataset × solver line of the summary.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -191,121 +71,138 @@ impl Summary {
     }
 }
 
-/// The summary lines, datasets in first-seen order, solvers in header order.
-pub fn summarize(rows: &[Row], metas: &[SolverMeta]) -> Vec<Summary> {
-    let puzzles = puzzle_stats(rows, metas);
-    let mut datasets: Vec<&str> = Vec::new();
-    for row in rows {
-        if !datasets.contains(&row.dataset.as_str()) {
-            datasets.push(&row.dataset);
-        }
-    }
+/// The summary lines of a run, datasets in first-seen order, solvers in header order.
+pub fn summaries(digest: &Digest) -> Vec<Summary> {
+    let metas = digest.metas();
     let mut out = Vec::new();
-    for dataset in datasets {
-        for meta in metas {
-            let mine: Vec<&PuzzleStat> = puzzles
-                .iter()
-                .filter(|p| p.dataset == dataset && p.solver == meta.id)
-                .collect();
-            if mine.is_empty() {
-                continue;
+    for dataset in digest.datasets() {
+        for meta in &metas {
+            if let Some(summary) = summarize_one(digest, dataset, meta) {
+                out.push(summary);
             }
-            out.push(summarize_one(dataset, meta, &mine, rows));
         }
     }
     out
 }
 
-fn summarize_one(dataset: &str, meta: &SolverMeta, mine: &[&PuzzleStat], rows: &[Row]) -> Summary {
-    let count = |f: &dyn Fn(&Status) -> bool| mine.iter().filter(|p| f(&p.status)).count();
-    let solved = count(&|s| *s == Status::Solved);
-    let decided: Vec<&&PuzzleStat> = mine.iter().filter(|p| p.status.is_decided()).collect();
-    let (median_us, p90_us, puzzles_per_second, success_rate, runs) = if meta.stochastic {
-        let runs: Vec<&Row> = rows
+/// The summary lines of `rows` from a run of `solvers` (for rows already in memory).
+pub fn summarize(rows: &[Row], solvers: &[SolverMeta]) -> Vec<Summary> {
+    let mut digest = Digest::declaring(solvers);
+    for row in rows {
+        digest.add(row);
+    }
+    summaries(&digest)
+}
+
+/// What one pass over a solver's puzzles in a dataset counts.
+#[derive(Default)]
+struct Tally {
+    puzzles: usize,
+    by_status: Vec<(Status, usize)>,
+    /// Times of decided puzzles, µs.
+    decided_us: Vec<f64>,
+    spreads: Vec<f64>,
+    builds: Vec<f64>,
+    guesses: f64,
+    iterations: f64,
+    work: f64,
+    solved_without_guessing: usize,
+}
+
+impl Tally {
+    fn of<'a>(puzzles: impl Iterator<Item = PuzzleStat<'a>>) -> Tally {
+        let mut tally = Tally::default();
+        for p in puzzles {
+            tally.puzzles += 1;
+            match tally.by_status.iter_mut().find(|(s, _)| s == p.status) {
+                Some((_, n)) => *n += 1,
+                None => tally.by_status.push((p.status.clone(), 1)),
+            }
+            if p.status.is_decided() {
+                tally.decided_us.push(p.time_us);
+                tally.builds.extend(p.build_us.map(|v| v as f64));
+            }
+            tally.spreads.extend(p.spread_percent);
+            tally.guesses += p.guesses as f64;
+            tally.iterations += p.iterations as f64;
+            tally.work += p.work as f64;
+            if *p.status == Status::Solved && p.guesses == 0 {
+                tally.solved_without_guessing += 1;
+            }
+        }
+        tally
+    }
+
+    fn count(&self, f: impl Fn(&Status) -> bool) -> usize {
+        self.by_status
             .iter()
-            .filter(|r| r.dataset == dataset && r.solver == meta.id && r.phase == Phase::Timed)
-            .collect();
-        let solved_times: Vec<f64> = runs
-            .iter()
-            .filter(|r| r.status == Status::Solved)
-            .map(|r| r.time_us())
-            .collect();
-        let all_seconds: f64 = runs.iter().map(|r| r.time_us() / 1e6).sum();
-        let rate = (all_seconds > 0.0).then(|| solved_times.len() as f64 / all_seconds);
-        (
-            stats::median(&solved_times),
-            stats::quantile(&solved_times, 0.9),
-            rate,
-            stats::percent(solved_times.len(), runs.len()),
-            runs.len(),
-        )
-    } else {
-        let times: Vec<f64> = decided.iter().map(|p| p.time_us).collect();
-        let seconds: Vec<f64> = times.iter().map(|t| t / 1e6).collect();
-        (
-            stats::median(&times),
-            stats::quantile(&times, 0.9),
-            stats::throughput(&seconds),
-            None,
-            mine.len(),
-        )
-    };
-    let spreads: Vec<f64> = mine
-        .iter()
-        .filter(|p| p.samples_us.len() > 1 && !meta.stochastic)
-        .filter_map(|p| stats::relative_mad_percent(&p.samples_us))
-        .collect();
-    let builds: Vec<f64> = decided
-        .iter()
-        .filter_map(|p| p.counter(Counters::BUILD_US))
-        .map(|v| v as f64)
-        .collect();
-    let build_median_us = stats::median(&builds);
-    let guesses: Vec<f64> = mine.iter().map(|p| p.guesses as f64).collect();
-    let iterations: Vec<f64> = mine.iter().map(|p| p.iterations as f64).collect();
-    let work_counter = Some(meta.work_counter.clone());
-    let work_per_puzzle = {
-        let values: Vec<f64> = mine
-            .iter()
-            .map(|p| p.counter(&meta.work_counter).unwrap_or(0) as f64)
-            .collect();
-        stats::mean(&values)
-    };
-    let without_guessing = mine
-        .iter()
-        .filter(|p| p.status == Status::Solved && p.guesses == 0)
-        .count();
-    Summary {
+            .filter(|(s, _)| f(s))
+            .map(|(_, n)| n)
+            .sum()
+    }
+
+    fn mean(&self, total: f64) -> Option<f64> {
+        (self.puzzles > 0).then(|| total / self.puzzles as f64)
+    }
+}
+
+fn summarize_one(digest: &Digest, dataset: &str, meta: &SolverMeta) -> Option<Summary> {
+    let tally = Tally::of(digest.puzzles_of(&meta.id, dataset));
+    if tally.puzzles == 0 {
+        return None;
+    }
+    let solved = tally.count(|s| *s == Status::Solved);
+    let (median_us, p90_us, puzzles_per_second, success_rate, runs) =
+        match digest.runs(&meta.id, dataset) {
+            Some(runs) => (
+                stats::median(&runs.solved_us),
+                stats::quantile(&runs.solved_us, 0.9),
+                (runs.seconds > 0.0).then(|| runs.solved_us.len() as f64 / runs.seconds),
+                stats::percent(runs.solved_us.len(), runs.count),
+                runs.count,
+            ),
+            None => {
+                let seconds: Vec<f64> = tally.decided_us.iter().map(|t| t / 1e6).collect();
+                (
+                    stats::median(&tally.decided_us),
+                    stats::quantile(&tally.decided_us, 0.9),
+                    stats::throughput(&seconds),
+                    None,
+                    tally.puzzles,
+                )
+            }
+        };
+    Some(Summary {
         dataset: dataset.into(),
         solver: meta.id.clone(),
         family: meta.family.clone(),
         stochastic: meta.stochastic,
-        puzzles: mine.len(),
+        puzzles: tally.puzzles,
         solved,
-        unsolvable: count(&|s| *s == Status::Unsolvable),
-        gave_up: count(&Status::is_gave_up),
-        rejected: count(&|s| *s == Status::Rejected),
-        wrong_answers: count(&|s| *s == Status::WrongAnswer),
-        crashed: count(&|s| *s == Status::Crashed),
-        failed: count(&|s| *s == Status::Failed),
-        solved_percent: stats::percent(solved, mine.len()).unwrap_or(0.0),
+        unsolvable: tally.count(|s| *s == Status::Unsolvable),
+        gave_up: tally.count(Status::is_gave_up),
+        rejected: tally.count(|s| *s == Status::Rejected),
+        wrong_answers: tally.count(|s| *s == Status::WrongAnswer),
+        crashed: tally.count(|s| *s == Status::Crashed),
+        failed: tally.count(|s| *s == Status::Failed),
+        solved_percent: stats::percent(solved, tally.puzzles).unwrap_or(0.0),
         solved_without_guessing_percent: meta
             .reports_guesses
-            .then(|| stats::percent(without_guessing, mine.len()).unwrap_or(0.0)),
+            .then(|| stats::percent(tally.solved_without_guessing, tally.puzzles).unwrap_or(0.0)),
         guesses_per_puzzle: meta
             .reports_guesses
-            .then(|| stats::mean(&guesses).unwrap_or(0.0)),
-        iterations_per_puzzle: stats::mean(&iterations).unwrap_or(0.0),
-        work_counter,
-        work_per_puzzle,
+            .then(|| tally.mean(tally.guesses).unwrap_or(0.0)),
+        iterations_per_puzzle: tally.mean(tally.iterations).unwrap_or(0.0),
+        work_counter: Some(meta.work_counter.clone()),
+        work_per_puzzle: tally.mean(tally.work),
         median_us,
         p90_us,
-        build_median_us,
+        build_median_us: stats::median(&tally.builds),
         puzzles_per_second,
-        spread_percent: stats::median(&spreads),
+        spread_percent: stats::median(&tally.spreads),
         success_rate,
         runs,
-    }
+    })
 }
 
 /// A number for a table: `—` for none, few significant digits otherwise.
@@ -428,6 +325,7 @@ pub fn to_markdown(summaries: &[Summary]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_run::results::Phase;
 
     fn meta(id: &str, stochastic: bool) -> SolverMeta {
         SolverMeta {

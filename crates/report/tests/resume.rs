@@ -102,8 +102,8 @@ fn resume_after_an_interruption_gives_the_uninterrupted_rows() {
 
     // The report regenerates from the CSV alone, into another folder.
     let report_dir = dir.path().join("report");
-    let results = results::read(&cut.join(RESULTS_FILE)).unwrap();
-    sudoku_report::write_report(&results, &report_dir).unwrap();
+    let digest = sudoku_report::Digest::read(&cut.join(RESULTS_FILE)).unwrap();
+    sudoku_report::write_report(&digest, &report_dir).unwrap();
     let index = std::fs::read_to_string(report_dir.join("index.html")).unwrap();
     for stem in [
         "time-vs-clues",

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
@@ -460,92 +460,178 @@ impl Results {
 
 /// Parses a results file's text. Comment lines before the CSV header carry the run header.
 pub fn parse(text: &str) -> Result<Results> {
-    let mut header = None;
-    for line in text.lines().take_while(|l| l.starts_with('#')) {
-        if let Some(json) = line.strip_prefix(HEADER_PREFIX) {
-            header = Some(serde_json::from_str(json).context("the run header is not valid JSON")?);
+    RowReader::new(text.as_bytes())?.into_results()
+}
+
+/// Where each column of a results file is, found from its header row (files written by older
+/// versions, or by hand, may order or omit the trailing columns).
+struct Layout {
+    lead: [usize; LEAD_COLUMNS.len()],
+    detail: Option<usize>,
+    best_cost: Option<usize>,
+    extra: Option<usize>,
+    convergence: Option<usize>,
+    /// The fixed counters and any other column, by position.
+    counters: Vec<(usize, String)>,
+}
+
+impl Layout {
+    fn of(columns: &csv::StringRecord) -> Result<Layout> {
+        let index = |name: &str| columns.iter().position(|c| c == name);
+        let mut lead = [0usize; LEAD_COLUMNS.len()];
+        for (slot, name) in lead.iter_mut().zip(LEAD_COLUMNS) {
+            *slot = index(name).with_context(|| {
+                format!("not a sudoku-bench results file: it has no `{name}` column")
+            })?;
         }
-    }
-    let mut reader = csv::ReaderBuilder::new()
-        .comment(Some(b'#'))
-        .from_reader(text.as_bytes());
-    let columns: Vec<String> = reader.headers()?.iter().map(str::to_string).collect();
-    let index = |name: &str| columns.iter().position(|c| c == name);
-    let mut lead = [0usize; LEAD_COLUMNS.len()];
-    for (slot, name) in lead.iter_mut().zip(LEAD_COLUMNS) {
-        *slot = index(name).with_context(|| {
-            format!("not a sudoku-bench results file: it has no `{name}` column")
-        })?;
-    }
-    let detail = index(DETAIL_COLUMN);
-    let best_cost = index(BEST_COST_COLUMN);
-    let extra = index(EXTRA_COLUMN);
-    let convergence = index(CONVERGENCE_COLUMN);
-    let counter_columns: Vec<(usize, String)> = columns
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| {
-            !LEAD_COLUMNS.contains(&c.as_str())
-                && ![
-                    DETAIL_COLUMN,
-                    BEST_COST_COLUMN,
-                    EXTRA_COLUMN,
-                    CONVERGENCE_COLUMN,
-                ]
-                .contains(&c.as_str())
+        let trailing = [
+            DETAIL_COLUMN,
+            BEST_COST_COLUMN,
+            EXTRA_COLUMN,
+            CONVERGENCE_COLUMN,
+        ];
+        let counters = columns
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| !LEAD_COLUMNS.contains(c) && !trailing.contains(c))
+            .map(|(i, c)| (i, c.to_string()))
+            .collect();
+        Ok(Layout {
+            lead,
+            detail: index(DETAIL_COLUMN),
+            best_cost: index(BEST_COST_COLUMN),
+            extra: index(EXTRA_COLUMN),
+            convergence: index(CONVERGENCE_COLUMN),
+            counters,
         })
-        .map(|(i, c)| (i, c.clone()))
-        .collect();
-    let mut rows = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(torn_row)?;
-        let number = record.position().map_or(0, |p| p.line() as usize - 1);
-        let field = |i: usize| record.get(lead[i]).unwrap_or("");
+    }
+
+    /// The row a record holds; `line` (1-based, in the file) names it in errors.
+    fn row(&self, record: &csv::StringRecord, line: usize) -> Result<Row> {
+        let field = |i: usize| record.get(self.lead[i]).unwrap_or("");
+        let optional = |i: Option<usize>| i.and_then(|i| record.get(i)).unwrap_or("");
         let num = |i: usize| -> Result<u64> {
-            field(i).parse().with_context(|| {
-                format!("line {}: `{}` is not a number", number + 1, LEAD_COLUMNS[i])
-            })
+            field(i)
+                .parse()
+                .with_context(|| format!("line {line}: `{}` is not a number", LEAD_COLUMNS[i]))
         };
-        let row = Row {
+        Ok(Row {
             solver: field(0).into(),
             family: field(1).into(),
             dataset: field(2).into(),
             puzzle: field(3).into(),
             size: num(4)? as usize,
             clues: num(5)? as usize,
-            phase: Phase::parse(field(6))
-                .with_context(|| format!("line {}: bad phase", number + 1))?,
+            phase: Phase::parse(field(6)).with_context(|| format!("line {line}: bad phase"))?,
             rep: num(7)? as u32,
             seed: num(8)?,
             solution_limit: num(9)?,
-            status: Status::parse(field(10))
-                .with_context(|| format!("line {}: bad status", number + 1))?,
+            status: Status::parse(field(10)).with_context(|| format!("line {line}: bad status"))?,
             solutions: num(11)?,
             time_ns: num(12)?,
-            counters: counter_columns
+            counters: self
+                .counters
                 .iter()
                 .map(|(i, name)| {
                     let value = record.get(*i).unwrap_or("0").parse().unwrap_or(0);
                     (name.clone(), value)
                 })
                 .chain(
-                    parse_extra(extra.and_then(|i| record.get(i)).unwrap_or(""))
-                        .with_context(|| format!("line {}: bad `extra`", number + 1))?,
+                    parse_extra(optional(self.extra))
+                        .with_context(|| format!("line {line}: bad `extra`"))?,
                 )
                 .collect(),
-            best_cost: match best_cost.and_then(|i| record.get(i)).unwrap_or("") {
+            best_cost: match optional(self.best_cost) {
                 "" => None,
-                text => Some(text.parse().with_context(|| {
-                    format!("line {}: `best_cost` is not a number", number + 1)
-                })?),
+                text => Some(
+                    text.parse()
+                        .with_context(|| format!("line {line}: `best_cost` is not a number"))?,
+                ),
             },
-            convergence: parse_convergence(convergence.and_then(|i| record.get(i)).unwrap_or(""))
-                .with_context(|| format!("line {}: bad `convergence`", number + 1))?,
-            detail: detail.and_then(|i| record.get(i)).unwrap_or("").to_string(),
-        };
-        rows.push(row);
+            convergence: parse_convergence(optional(self.convergence))
+                .with_context(|| format!("line {line}: bad `convergence`"))?,
+            detail: optional(self.detail).to_string(),
+        })
     }
-    Ok(Results { header, rows })
+}
+
+/// A results file read a row at a time: what a run of millions of rows is summarized through
+/// without holding them. The run header is read on opening; rows follow as an iterator.
+pub struct RowReader<R: BufRead> {
+    header: Option<RunHeader>,
+    records: csv::Reader<std::io::Chain<std::io::Cursor<Vec<u8>>, R>>,
+    layout: Layout,
+    record: csv::StringRecord,
+}
+
+impl RowReader<BufReader<File>> {
+    /// Opens a results file; errors name it.
+    pub fn open(path: &Path) -> Result<RowReader<BufReader<File>>> {
+        let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        RowReader::new(BufReader::new(file)).with_context(|| path.display().to_string())
+    }
+}
+
+impl<R: BufRead> RowReader<R> {
+    /// Reads the comment lines and the column names of `input`.
+    pub fn new(mut input: R) -> Result<RowReader<R>> {
+        // The lines read to find the header are handed back to the CSV reader, so its line
+        // numbers are the file's.
+        let mut prefix = Vec::new();
+        let mut header = None;
+        loop {
+            let start = prefix.len();
+            if input.read_until(b'\n', &mut prefix)? == 0 {
+                break;
+            }
+            let line = &prefix[start..];
+            if !line.starts_with(b"#") {
+                break;
+            }
+            if let Some(json) = line.strip_prefix(HEADER_PREFIX.as_bytes()) {
+                header = Some(
+                    serde_json::from_slice(json.trim_ascii_end())
+                        .context("the run header is not valid JSON")?,
+                );
+            }
+        }
+        let mut records = csv::ReaderBuilder::new()
+            .comment(Some(b'#'))
+            .from_reader(std::io::Cursor::new(prefix).chain(input));
+        let layout = Layout::of(records.headers().map_err(torn_row)?)?;
+        Ok(RowReader {
+            header,
+            records,
+            layout,
+            record: csv::StringRecord::new(),
+        })
+    }
+
+    pub fn header(&self) -> Option<&RunHeader> {
+        self.header.as_ref()
+    }
+
+    /// Every row, held: for files known to be small.
+    pub fn into_results(mut self) -> Result<Results> {
+        let header = self.header.take();
+        let rows = self.collect::<Result<Vec<Row>>>()?;
+        Ok(Results { header, rows })
+    }
+}
+
+impl<R: BufRead> Iterator for RowReader<R> {
+    type Item = Result<Row>;
+
+    fn next(&mut self) -> Option<Result<Row>> {
+        match self.records.read_record(&mut self.record) {
+            Ok(false) => None,
+            Ok(true) => {
+                let line = self.record.position().map_or(0, |p| p.line() as usize);
+                Some(self.layout.row(&self.record, line))
+            }
+            Err(error) => Some(Err(torn_row(error))),
+        }
+    }
 }
 
 /// A CSV error as the line it happened on; a row with too few fields is a torn one.
@@ -663,11 +749,10 @@ pub fn read_header(path: &Path) -> Result<Option<RunHeader>> {
     Ok(None)
 }
 
-/// Reads a results file.
+/// Reads a results file whole; [`RowReader`] reads one a row at a time.
 pub fn read(path: &Path) -> Result<Results> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    parse(&text).with_context(|| path.display().to_string())
+    let display = || path.display().to_string();
+    RowReader::open(path)?.into_results().with_context(display)
 }
 
 /// Appends rows to a results file, flushing each one.
