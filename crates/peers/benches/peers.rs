@@ -1,21 +1,50 @@
-//! Criterion bench: uniqueness-checking solves of the public datasets, one group per dataset,
-//! bitmask and (with `--features peers`) the `sudoku` crate on the same puzzles, every solve timed
-//! by `sudoku_run::timed_solve`.
+//! Criterion bench: uniqueness-checking solves of the public datasets and of the project's
+//! multi-solution set, one group per set, bitmask and (with `--features peers`) the `sudoku`
+//! crate on the same puzzles, every solve timed by `sudoku_run::timed_solve`.
 //!
 //! `cargo bench -p sudoku-peers --features peers`
 //!
-//! Each iteration solves a fixed sample of the dataset (its first 2,000 puzzles at most), so the
-//! reported throughput is in puzzles. Without the public datasets the bench says so and exits.
+//! Each iteration solves a fixed sample of the set (its first 2,000 puzzles at most), so the
+//! reported throughput is in puzzles per second. Before a set is timed, each contender's guesses
+//! per puzzle on the sample are printed when it counts them (criterion measures time only), and a contender that
+//! answers any puzzle wrongly stops the bench. A public dataset that is missing is skipped.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use sudoku_catalog::PUBLIC_DATASETS;
-use sudoku_peers::{contenders, dataset, pass};
+use sudoku_core::Grid;
+use sudoku_peers::{MULTI_SOLUTION, contenders, dataset, multi_solution_dataset, pass_expecting};
 
 const SAMPLE: usize = 2000;
 
+/// A set to time, with the solutions a uniqueness-checking solve must report on it.
+struct Set {
+    name: &'static str,
+    puzzles: Result<Vec<Grid>, String>,
+    expected: u64,
+}
+
+fn sets() -> Vec<Set> {
+    let public = PUBLIC_DATASETS.into_iter().map(|name| Set {
+        name,
+        puzzles: dataset(name),
+        expected: 1,
+    });
+    let multi = Set {
+        name: MULTI_SOLUTION,
+        puzzles: multi_solution_dataset(),
+        expected: 2,
+    };
+    public.chain([multi]).collect()
+}
+
 fn peers(c: &mut Criterion) {
-    for name in PUBLIC_DATASETS {
-        let puzzles = match dataset(name) {
+    for Set {
+        name,
+        puzzles,
+        expected,
+    } in sets()
+    {
+        let puzzles = match puzzles {
             Ok(puzzles) => puzzles,
             Err(error) => {
                 eprintln!("{name}: skipped ({error})");
@@ -27,9 +56,28 @@ fn peers(c: &mut Criterion) {
         group.throughput(Throughput::Elements(sample.len() as u64));
         group.sample_size(10);
         for contender in contenders() {
+            let first = pass_expecting(&contender, sample, expected);
+            assert_eq!(
+                first.failures,
+                0,
+                "{} answered wrongly on {name}",
+                contender.id()
+            );
+            if contender.info.capabilities.reports_guesses {
+                println!(
+                    "{name}/{}: {:.2} guesses per puzzle over {} puzzles",
+                    contender.id(),
+                    first.guesses as f64 / sample.len() as f64,
+                    sample.len()
+                );
+            }
             let id = BenchmarkId::from_parameter(contender.id());
             group.bench_function(id, |b| {
-                b.iter_custom(|iters| (0..iters).map(|_| pass(&contender, sample).time).sum())
+                b.iter_custom(|iters| {
+                    (0..iters)
+                        .map(|_| pass_expecting(&contender, sample, expected).time)
+                        .sum()
+                })
             });
         }
         group.finish();
