@@ -365,18 +365,7 @@ impl Digest {
         let index = match self.metas.iter().position(|m| m.id == row.solver) {
             Some(index) => index,
             None => {
-                // A solver the header does not declare (a hand-made file): unknown capabilities.
-                self.metas.push(SolverMeta {
-                    id: row.solver.clone(),
-                    family: row.family.clone(),
-                    description: String::new(),
-                    complete: false,
-                    counts_solutions: false,
-                    stochastic: false,
-                    reports_guesses: false,
-                    sizes: Vec::new(),
-                    work_counter: "iterations".into(),
-                });
+                self.metas.push(SolverMeta::undeclared(row));
                 self.seen.push(false);
                 self.metas.len() - 1
             }
@@ -497,10 +486,11 @@ impl Digest {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn meta(id: &str, stochastic: bool) -> SolverMeta {
+    /// A declared solver for tests: complete unless stochastic, its work counted in moves.
+    pub(crate) fn meta(id: &str, stochastic: bool) -> SolverMeta {
         SolverMeta {
             id: id.into(),
             family: "f".into(),

@@ -325,21 +325,8 @@ pub fn to_markdown(summaries: &[Summary]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::digest::tests::meta;
     use sudoku_run::results::Phase;
-
-    fn meta(id: &str, stochastic: bool) -> SolverMeta {
-        SolverMeta {
-            id: id.into(),
-            family: "f".into(),
-            description: String::new(),
-            complete: !stochastic,
-            counts_solutions: !stochastic,
-            stochastic,
-            reports_guesses: !stochastic,
-            sizes: vec![9],
-            work_counter: "iterations".into(),
-        }
-    }
 
     fn row(solver: &str, puzzle: &str, phase: Phase, rep: u32, status: Status, us: u64) -> Row {
         Row {

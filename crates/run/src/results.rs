@@ -76,6 +76,24 @@ fn default_work_counter() -> String {
     "iterations".into()
 }
 
+impl SolverMeta {
+    /// The solver of a row whose file does not declare it (a hand-made file): its capabilities
+    /// unknown, so none are assumed.
+    pub fn undeclared(row: &Row) -> SolverMeta {
+        SolverMeta {
+            id: row.solver.clone(),
+            family: row.family.clone(),
+            description: String::new(),
+            complete: false,
+            counts_solutions: false,
+            stochastic: false,
+            reports_guesses: false,
+            sizes: Vec::new(),
+            work_counter: default_work_counter(),
+        }
+    }
+}
+
 impl From<&SolverInfo> for SolverMeta {
     fn from(info: &SolverInfo) -> SolverMeta {
         let caps = &info.capabilities;
@@ -436,17 +454,7 @@ impl Results {
             .unwrap_or_default();
         for row in &self.rows {
             if !metas.iter().any(|m| m.id == row.solver) {
-                metas.push(SolverMeta {
-                    id: row.solver.clone(),
-                    family: row.family.clone(),
-                    description: String::new(),
-                    complete: false,
-                    counts_solutions: false,
-                    stochastic: false,
-                    reports_guesses: false,
-                    sizes: Vec::new(),
-                    work_counter: default_work_counter(),
-                });
+                metas.push(SolverMeta::undeclared(row));
             }
         }
         metas.retain(|m| self.rows.iter().any(|r| r.solver == m.id));

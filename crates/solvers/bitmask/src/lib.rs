@@ -334,6 +334,43 @@ impl Bitmask {
     }
 }
 
+/// Puzzles made from `solutions` (taken in turn) for `rounds` rounds: each cell kept with a
+/// chance drawn from `keep` out of the cell count, and every third puzzle given one random digit
+/// (often a wrong one). Seeded, so a failing case comes back.
+#[cfg(test)]
+fn random_blankings(
+    solutions: &[Grid],
+    rounds: usize,
+    keep: std::ops::Range<u64>,
+    seed: u64,
+) -> Vec<Grid> {
+    assert!(!solutions.is_empty());
+    let mut seed = seed;
+    let mut next = move |bound: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % bound
+    };
+    (0..rounds)
+        .map(|round| {
+            let mut puzzle = solutions[round % solutions.len()].clone();
+            let cells = puzzle.cells().len() as u64;
+            let kept = keep.start + next(keep.end - keep.start);
+            for cell in 0..cells {
+                if next(cells) >= kept {
+                    puzzle.set(cell as usize, 0);
+                }
+            }
+            if round % 3 == 0 {
+                let side = puzzle.size() as u64;
+                puzzle.set(next(cells) as usize, 1 + next(side) as u8);
+            }
+            puzzle
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,31 +409,13 @@ mod tests {
     #[test]
     fn fast_and_generic_paths_agree_on_random_puzzles() {
         let mut solver = Bitmask::default();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |bound: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % bound
-        };
         let bases: Vec<Grid> = sudoku_kit::corpus()
             .into_iter()
             .filter_map(|case| case.solution)
             .filter(|grid| grid.shape() == Shape::S9)
             .collect();
-        assert!(!bases.is_empty());
         let (mut several, mut none) = (0, 0);
-        for round in 0..600 {
-            let mut puzzle = bases[round % bases.len()].clone();
-            let keep = 20 + next(40);
-            for cell in 0..81 {
-                if next(81) >= keep {
-                    puzzle.set(cell, 0);
-                }
-            }
-            if round % 3 == 0 {
-                puzzle.set(next(81) as usize, 1 + next(9) as u8);
-            }
+        for puzzle in random_blankings(&bases, 600, 20..60, 0x9e37_79b9_7f4a_7c15) {
             let budget = Budget::list(50);
             let fast = solver.solve(&puzzle, &budget);
             let (_, _, count, _) = solver

@@ -590,27 +590,8 @@ mod tests {
     /// as the generic path, with unique, multi-solution and unsolvable puzzles among them.
     #[test]
     fn agrees_with_the_generic_path_on_random_puzzles() {
-        let bases = sixteens();
-        assert!(!bases.is_empty());
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |bound: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % bound
-        };
         let (mut one, mut several, mut none) = (0, 0, 0);
-        for round in 0..150 {
-            let mut puzzle = bases[round % bases.len()].clone();
-            let keep = 110 + next(90);
-            for cell in 0..256 {
-                if next(256) >= keep {
-                    puzzle.set(cell, 0);
-                }
-            }
-            if round % 3 == 0 {
-                puzzle.set(next(256) as usize, 1 + next(16) as u8);
-            }
+        for puzzle in crate::random_blankings(&sixteens(), 150, 110..200, 0x2545_f491_4f6c_dd1d) {
             let (fast, quick, slow) = both(&puzzle, &Budget::list(20));
             if fast.solution_count < 20 {
                 assert_eq!(quick, slow, "{puzzle}");
