@@ -85,7 +85,7 @@ impl Solver for $type {
             id: "$name",
             family: Family::Backtracking,
             description: "fewest-candidates backtracking (scaffolded; replace with your algorithm)",
-            // Complete and counting, every size; see the setters of `Capabilities` for what
+            // Complete and counting, every size; see the setters of \`Capabilities\` for what
             // else a solver can declare (stochastic, incomplete, its work counter).
             capabilities: Capabilities::exact(ALL_SIZES).reporting_guesses(),
         }

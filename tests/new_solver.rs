@@ -63,7 +63,10 @@ fn a_scaffolded_solver_builds_conforms_and_shows_everywhere() {
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-solver-copy");
     let copy = copy.path();
 
-    run(copy, "bash", &["scripts/new-solver.sh", NAME], &target);
+    let scaffold = run(copy, "bash", &["scripts/new-solver.sh", NAME], &target);
+    // The script says nothing on stderr when it works: a shell error there (a backquote the
+    // shell ran as a command inside the generated text) is a broken scaffold.
+    assert_eq!(String::from_utf8_lossy(&scaffold.stderr), "");
     let manifest = std::fs::read_to_string(copy.join("Cargo.toml")).unwrap();
     assert!(manifest.contains(&format!(
         "sudoku-{NAME} = {{ path = \"crates/solvers/{NAME}\" }}"
