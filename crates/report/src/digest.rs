@@ -444,7 +444,7 @@ impl Digest {
         Some(((s, d), self.groups.get(&(s, d))?))
     }
 
-    /// The puzzles of solver `s` in dataset `d` (indices), by id.
+    /// The puzzles of solver `s` in dataset `d` (indices), by id; none when it met none there.
     fn stats_in(&self, s: usize, d: usize) -> impl Iterator<Item = PuzzleStat<'_>> + '_ {
         let group = self.groups.get(&(s, d));
         let ids: &[u32] = match group {
@@ -459,10 +459,14 @@ impl Digest {
 
     /// Every puzzle `solver` met in `dataset`, by id.
     pub fn puzzles_of(&self, solver: &str, dataset: &str) -> impl Iterator<Item = PuzzleStat<'_>> {
-        let (s, d) = self
-            .group(solver, dataset)
-            .map_or((usize::MAX, 0), |(key, _)| key);
-        self.stats_in(s, d)
+        let key = self.group(solver, dataset).map(|(key, _)| key);
+        key.into_iter().flat_map(|(s, d)| self.stats_in(s, d))
+    }
+
+    /// How many puzzles `solver` met in `dataset`, without working out their figures.
+    pub fn puzzle_count_of(&self, solver: &str, dataset: &str) -> usize {
+        self.group(solver, dataset)
+            .map_or(0, |(_, group)| group.puzzles.iter().flatten().count())
     }
 
     /// Every puzzle of every solver: solvers in [`Digest::metas`] order, then datasets, then ids.

@@ -556,7 +556,7 @@ fn series_against_clues(
             let count: usize = digest
                 .datasets()
                 .into_iter()
-                .map(|d| puzzles(d).count())
+                .map(|d| digest.puzzle_count_of(&m.id, d))
                 .sum();
             let stride = count.div_ceil(MAX_POINTS).max(1);
             let points: Vec<(f64, f64)> = digest
