@@ -1,11 +1,12 @@
 //! A fixed amount of solving on one dataset, for profilers and `perf stat` (whose cycle and
 //! instruction counts stay comparable on a busy machine, where wall-clock rates do not).
 //!
-//! `perf stat -e instructions target/release/examples/fixed_work top1465 20 [contender]`, the
+//! `perf stat -e instructions target/release/examples/fixed_work top1465 20 [contender]` (or
+//! `multi` for the multi-solution set, each puzzle expected to report two solutions), the
 //! contender being `bitmask` (the default) or, built with `--features peers`, `sudoku-crate`.
 
 use sudoku_catalog::PUBLIC_DATASETS;
-use sudoku_peers::{contenders, dataset, pass};
+use sudoku_peers::{MULTI_SOLUTION, contenders, dataset, multi_solution_dataset, pass_expecting};
 
 fn main() {
     let only = std::env::args().nth(1).unwrap_or_else(|| "top1465".into());
@@ -15,12 +16,20 @@ fn main() {
         .unwrap_or(10);
     let Some(name) = PUBLIC_DATASETS
         .into_iter()
+        .chain([MULTI_SOLUTION])
         .find(|name| name.contains(&only))
     else {
-        eprintln!("no dataset matches {only:?}; choose from {PUBLIC_DATASETS:?}");
+        eprintln!(
+            "no dataset matches {only:?}; choose from {PUBLIC_DATASETS:?} or {MULTI_SOLUTION}"
+        );
         std::process::exit(2);
     };
-    let puzzles = match dataset(name) {
+    let (read, expected) = if name == MULTI_SOLUTION {
+        (multi_solution_dataset(), 2)
+    } else {
+        (dataset(name), 1)
+    };
+    let puzzles = match read {
         Ok(puzzles) => puzzles,
         Err(error) => {
             eprintln!("{name}: {error}");
@@ -32,9 +41,11 @@ fn main() {
         eprintln!("no contender {wanted:?} in this build");
         std::process::exit(2);
     };
-    let failures: usize = (0..reps).map(|_| pass(&contender, &puzzles).failures).sum();
+    let failures: usize = (0..reps)
+        .map(|_| pass_expecting(&contender, &puzzles, expected).failures)
+        .sum();
     println!(
-        "{wanted}, {name}: {} solves, {failures} not answered with one verified solution",
+        "{wanted}, {name}: {} solves, {failures} not answered with {expected} verified solution(s)",
         puzzles.len() * reps
     );
 }

@@ -59,7 +59,7 @@
 //! Placing a digit only clears its band peers from its own word; the examination does the rest.
 //!
 //! # Guessing
-//! Binary branching on a bivalue cell: the current state takes the cell's lowest digit, a copy
+//! Binary branching on a bivalue cell: the current state takes one of the cell's digits, a copy
 //! with that digit removed is pushed as the alternative. Each bivalue cell is scored by how far
 //! both branches reach: its empty peers plus the eliminations of its weaker branch (the peers
 //! that lose that digit, a bivalue peer counting four times since it becomes a naked single),
@@ -68,6 +68,12 @@
 //! empty peers only) it cut guesses per puzzle from 0.54 to 0.43 (17-clue), 8.58 to 6.41
 //! (top1465) and 133 to 103 (forum-hardest). Without a bivalue cell a full
 //! minimum-remaining-values scan picks the cell.
+//!
+//! The current state takes the stronger branch's digit (the lowest digit when no bivalue cell
+//! was found). It decides more cells, so where both branches hold solutions one is reached in
+//! fewer guesses. On the multi-solution set (`datasets/multi-solution.txt`) guesses per puzzle
+//! went from 8.93 to 7.75 to the first solution and from 9.60 to 8.49 to the second; on puzzles
+//! with one solution both branches are explored anyway and the counts do not change.
 //!
 //! After a solution the search resumes from the most recent alternative on the stack, so a
 //! second solution (or the proof that there is none) costs no work done twice.

@@ -522,17 +522,19 @@ impl State {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    /// The empty cell to branch on, as `(band, bit)`: a bivalue cell when there is one.
+    /// The empty cell to branch on and the digit to try there first, as `(band, bit, digit)`:
+    /// a bivalue cell when there is one.
     ///
     /// Each bivalue cell is scored by how far its two branches reach at once: its empty peers
     /// plus the eliminations of the weaker branch, then those of the stronger one. A branch's
     /// eliminations are the peers that lose its digit, a bivalue peer counted four times since
     /// it becomes a naked single. Choosing on the weaker branch keeps both halves of the tree
     /// small, which matters most when uniqueness must be proven (see the crate documentation
-    /// for the measured effect).
+    /// for the measured effect). The stronger branch goes first: it decides more cells, so on a
+    /// puzzle with solutions on both sides it reaches one in fewer guesses.
     #[inline(always)]
-    fn choose_cell(&self) -> (usize, u32) {
-        let mut best: Option<(u32, usize, u32)> = None;
+    fn choose_cell(&self) -> (usize, u32, usize) {
+        let mut best: Option<(u32, usize, u32, usize)> = None;
         for b in 0..3 {
             let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
             let mut two = self.pairs[b] & self.unsolved[b];
@@ -557,17 +559,23 @@ impl State {
                             + (y & self.pairs[b1]).count_ones()
                             + (z & self.pairs[b2]).count_ones())
                 };
-                let first = reach(digits.trailing_zeros() as usize % 9);
-                let second = reach((digits & digits.wrapping_sub(1)).trailing_zeros() as usize % 9);
+                let (low, high) = (
+                    digits.trailing_zeros() as usize % 9,
+                    (digits & digits.wrapping_sub(1)).trailing_zeros() as usize % 9,
+                );
+                let (first, second) = (reach(low), reach(high));
                 let score = (empty + first.min(second)) * 64 + first.max(second);
-                if best.is_none_or(|(top, _, _)| score > top) {
-                    best = Some((score, b, p));
+                if best.is_none_or(|(top, _, _, _)| score > top) {
+                    best = Some((score, b, p, if second >= first { high } else { low }));
                 }
             }
         }
         match best {
-            Some((_, b, p)) => (b, p),
-            None => self.fewest_candidates(),
+            Some((_, b, p, d)) => (b, p, d),
+            None => {
+                let (b, p) = self.fewest_candidates();
+                (b, p, self.digits_at(b, p).trailing_zeros() as usize % 9)
+            }
         }
     }
 
@@ -736,9 +744,8 @@ impl Nine {
                         break;
                     }
                 } else if depth < self.stack.len() {
-                    let (b, p) = current.choose_cell();
+                    let (b, p, d) = current.choose_cell();
                     let bit = 1u32 << p;
-                    let d = current.digits_at(b, p).trailing_zeros() as usize % 9;
                     let mut other = current;
                     other.f[3 * d + b] &= !bit;
                     self.stack[depth] = other;
@@ -919,6 +926,64 @@ mod tests {
             column.f[3 * d] &= !(1 | 1 << 9 | 1 << 18);
         }
         assert_eq!(column.triads::<false>(), Err(()));
+    }
+
+    /// The candidates of cell `k` (0..81), bit `d` for digit `d`, read cell by cell.
+    fn candidates(state: &State, k: usize) -> u32 {
+        (0..9)
+            .filter(|&d| state.f[3 * d + k / 27] & 1 << (k % 27) != 0)
+            .fold(0, |digits, d| digits | 1 << d)
+    }
+
+    /// A branch's reach worked out over the whole board: the empty peers that hold `d`, a
+    /// bivalue one counting four.
+    fn reach(state: &State, k: usize, d: usize) -> u32 {
+        let (row, col, bx) = (k / 9, k % 9, (k / 27, k % 9 / 3));
+        (0..81)
+            .filter(|&q| q != k && (q / 9 == row || q % 9 == col || (q / 27, q % 9 / 3) == bx))
+            .filter(|&q| state.unsolved[q / 27] & 1 << (q % 27) != 0)
+            .map(|q| candidates(state, q))
+            .filter(|&digits| digits & 1 << d != 0)
+            .map(|digits| if digits.count_ones() == 2 { 4 } else { 1 })
+            .sum()
+    }
+
+    /// On the settled roots of the multi-solution set, the guess goes first into the branch
+    /// that reaches further.
+    #[test]
+    fn the_stronger_branch_goes_first() {
+        let set = include_str!("../../../../datasets/multi-solution.txt");
+        let mut checked = 0;
+        for line in set.lines().filter(|l| !l.starts_with('#')) {
+            let clues = Clues::from_line(line.as_bytes()).expect("a 9×9 line");
+            let mut state = State::empty();
+            for (&cell, &digit) in clues.cell.iter().zip(&clues.digit).take(clues.len) {
+                assert!(state.place(
+                    usize::from(digit),
+                    usize::from(cell / 27),
+                    u32::from(cell % 27)
+                ));
+            }
+            if !state.propagate::<false>() || state.is_solved() {
+                continue;
+            }
+            let (b, p, d) = state.choose_cell();
+            let k = 27 * b + p as usize;
+            let digits = candidates(&state, k);
+            if digits.count_ones() != 2 {
+                continue;
+            }
+            assert_ne!(digits & 1 << d, 0, "cell {k}: digit {d} not a candidate");
+            let other = (digits & !(1 << d)).trailing_zeros() as usize;
+            assert!(
+                reach(&state, k, d) >= reach(&state, k, other),
+                "cell {k}: digit {d} reaches {}, digit {other} {}",
+                reach(&state, k, d),
+                reach(&state, k, other)
+            );
+            checked += 1;
+        }
+        assert!(checked >= 100, "only {checked} roots had a bivalue cell");
     }
 
     #[test]

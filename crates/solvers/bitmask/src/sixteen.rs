@@ -305,11 +305,12 @@ impl State {
         }
     }
 
-    /// The cell to branch on, as `(band, bit)`: a bivalue cell when there is one, scored as
-    /// on 9×9 (its empty peers plus the eliminations of its weaker branch, a bivalue peer
-    /// counting four times, the stronger branch breaking ties), else the first empty cell with
-    /// fewest candidates. Only called on a settled, unsolved state.
-    fn choose_cell(&self) -> (usize, u32) {
+    /// The cell to branch on and the digit to try there first, as `(band, bit, digit)`: a
+    /// bivalue cell when there is one, scored and ordered as on 9×9 (its empty peers plus the
+    /// eliminations of its weaker branch, a bivalue peer counting four times, the stronger
+    /// branch breaking ties and going first), else the first empty cell with fewest
+    /// candidates and its lowest digit. Only called on a settled, unsolved state.
+    fn choose_cell(&self) -> (usize, u32, usize) {
         let mut pairs = [0u64; 4];
         let mut triples = [0u64; 4];
         for b in 0..4 {
@@ -324,7 +325,7 @@ impl State {
             pairs[b] = twos & !threes & self.unsolved[b];
             triples[b] = threes & !fours & self.unsolved[b];
         }
-        let mut best: Option<(u32, usize, u32)> = None;
+        let mut best: Option<(u32, usize, u32, usize)> = None;
         for b in 0..4 {
             let mut two = pairs[b];
             while two != 0 {
@@ -350,24 +351,30 @@ impl State {
                         .sum()
                 };
                 let mut digits = (0..DIGITS).filter(|&d| self.f[d][b] & bit != 0);
-                let (Some(first), Some(second)) = (digits.next(), digits.next()) else {
+                let (Some(low), Some(high)) = (digits.next(), digits.next()) else {
                     continue;
                 };
-                let (first, second) = (reach(first), reach(second));
+                let (first, second) = (reach(low), reach(high));
                 let score = (empty + first.min(second)) * 256 + first.max(second);
-                if best.is_none_or(|(top, _, _)| score > top) {
-                    best = Some((score, b, p));
+                if best.is_none_or(|(top, _, _, _)| score > top) {
+                    best = Some((score, b, p, if second >= first { high } else { low }));
                 }
             }
         }
-        if let Some((_, b, p)) = best {
-            return (b, p);
+        if let Some((_, b, p, d)) = best {
+            return (b, p, d);
         }
-        if let Some(b) = (0..4).find(|&b| triples[b] != 0) {
-            return (b, triples[b].trailing_zeros());
-        }
-        let b = (0..4).find(|&b| self.unsolved[b] != 0).unwrap_or(0);
-        (b, self.unsolved[b].trailing_zeros() % 64)
+        let (b, p) = match (0..4).find(|&b| triples[b] != 0) {
+            Some(b) => (b, triples[b].trailing_zeros()),
+            None => {
+                let b = (0..4).find(|&b| self.unsolved[b] != 0).unwrap_or(0);
+                (b, self.unsolved[b].trailing_zeros() % 64)
+            }
+        };
+        let d = (0..DIGITS)
+            .find(|&d| self.f[d][b] & 1 << p != 0)
+            .unwrap_or(0);
+        (b, p, d)
     }
 
     /// The digits written into `out` (1..=16, 0 for an empty cell).
@@ -468,11 +475,8 @@ impl Sixteen {
                         break;
                     }
                 } else if depth < self.stack.len() {
-                    let (b, p) = current.choose_cell();
+                    let (b, p, d) = current.choose_cell();
                     let bit = 1u64 << p;
-                    let d = (0..DIGITS)
-                        .find(|&d| current.f[d][b] & bit != 0)
-                        .unwrap_or(0);
                     let mut other = current;
                     other.f[d][b] &= !bit;
                     self.stack[depth] = other;
