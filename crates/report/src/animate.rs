@@ -57,7 +57,7 @@ impl Sampler {
     }
 
     fn offer(&mut self, step: u64, cells: &[u8], last: Option<usize>) {
-        if step % self.stride != 0 {
+        if !step.is_multiple_of(self.stride) {
             return;
         }
         self.frames.push(Frame {

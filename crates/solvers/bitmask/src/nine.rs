@@ -152,7 +152,7 @@ const fn band_peers() -> [u32; 27] {
     }
     out
 }
-const BAND_PEERS: [u32; 27] = band_peers();
+pub(crate) const BAND_PEERS: [u32; 27] = band_peers();
 
 /// The 9 sectors of a band word (see [`SECTOR_KEEP`]) that hold a bit.
 ///
@@ -211,12 +211,12 @@ macro_rules! each_word {
 /// word then finds the cell alone in its row, marks it solved and clears it from the other
 /// digits, and column pointing clears its column from the other bands.
 #[derive(Clone, Copy)]
-struct State {
-    f: [u32; 27],
+pub(crate) struct State {
+    pub(crate) f: [u32; 27],
     seen: [u32; 27],
-    unsolved: [u32; 3],
+    pub(crate) unsolved: [u32; 3],
     /// Empty cells with exactly two candidates, per band, as of the last naked-single scan.
-    pairs: [u32; 3],
+    pub(crate) pairs: [u32; 3],
 }
 
 impl State {
@@ -572,15 +572,20 @@ impl State {
         }
         match best {
             Some((_, b, p, d)) => (b, p, d),
-            None => {
-                let (b, p) = self.fewest_candidates();
-                (b, p, self.digits_at(b, p).trailing_zeros() as usize % 9)
-            }
+            None => self.fewest_candidates_first_digit(),
         }
     }
 
-    /// Full minimum-remaining-values scan, for the rare states without a bivalue cell.
+    /// [`State::fewest_candidates`] with the cell's lowest digit, for states without a bivalue
+    /// cell.
     #[inline(never)]
+    pub(crate) fn fewest_candidates_first_digit(&self) -> (usize, u32, usize) {
+        let (b, p) = self.fewest_candidates();
+        (b, p, self.digits_at(b, p).trailing_zeros() as usize % 9)
+    }
+
+    /// Full minimum-remaining-values scan, for the rare states without a bivalue cell.
+    #[inline(always)]
     fn fewest_candidates(&self) -> (usize, u32) {
         // Bit-sliced 4-bit candidate counters per band: count = c0 + 2c1 + 4c2 + 8c3.
         let mut counts = [[0u32; 4]; 3];
@@ -653,6 +658,17 @@ impl State {
     }
 }
 
+/// The guess of a settled, unsolved state: with `WIDE`, scored sixteen cells at a time.
+#[inline(always)]
+fn choose<const WIDE: bool>(state: &State) -> (usize, u32, usize) {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        // SAFETY: `WIDE` is true only in the copy run once `wide::available()` said so.
+        return unsafe { crate::wide::choose_cell(state) };
+    }
+    state.choose_cell()
+}
+
 /// How a fast-path solve ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tally {
@@ -683,7 +699,7 @@ impl Nine {
     /// Searches the puzzle given by `clues` for up to `limit` solutions, handing each to `found`. `budget` is checked at entry and every
     /// [`CHECK_EVERY`] nodes; `nodes` is the work counter its iteration cap applies to.
     #[inline(always)]
-    pub(crate) fn run<const PEXT: bool, const WATCH: bool>(
+    pub(crate) fn run<const PEXT: bool, const WIDE: bool, const WATCH: bool>(
         &mut self,
         clues: &Clues,
         limit: u64,
@@ -744,7 +760,7 @@ impl Nine {
                         break;
                     }
                 } else if depth < self.stack.len() {
-                    let (b, p, d) = current.choose_cell();
+                    let (b, p, d) = choose::<WIDE>(&current);
                     let bit = 1u32 << p;
                     let mut other = current;
                     other.f[3 * d + b] &= !bit;
@@ -948,42 +964,74 @@ mod tests {
             .sum()
     }
 
-    /// On the settled roots of the multi-solution set, the guess goes first into the branch
-    /// that reaches further.
-    #[test]
-    fn the_stronger_branch_goes_first() {
+    /// Settled, unsolved states with a bivalue cell: for each puzzle of the multi-solution set,
+    /// the root and the states met diving from it along the chosen guesses.
+    fn dive_states() -> Vec<State> {
         let set = include_str!("../../../../datasets/multi-solution.txt");
-        let mut checked = 0;
+        let mut states = Vec::new();
         for line in set.lines().filter(|l| !l.starts_with('#')) {
             let clues = Clues::from_line(line.as_bytes()).expect("a 9×9 line");
             let mut state = State::empty();
             for (&cell, &digit) in clues.cell.iter().zip(&clues.digit).take(clues.len) {
-                assert!(state.place(
-                    usize::from(digit),
-                    usize::from(cell / 27),
-                    u32::from(cell % 27)
-                ));
+                let (b, p) = (usize::from(cell / 27), u32::from(cell % 27));
+                assert!(state.place(usize::from(digit), b, p));
             }
-            if !state.propagate::<false>() || state.is_solved() {
-                continue;
+            while state.propagate::<false>() && !state.is_solved() {
+                if state
+                    .pairs
+                    .iter()
+                    .zip(&state.unsolved)
+                    .all(|(&two, &open)| two & open == 0)
+                {
+                    break;
+                }
+                states.push(state);
+                let (b, p, d) = state.choose_cell();
+                if !state.place(d, b, p) {
+                    break;
+                }
             }
+        }
+        states
+    }
+
+    /// Along dives through the multi-solution set, the guess goes first into the branch that
+    /// reaches further.
+    #[test]
+    fn the_stronger_branch_goes_first() {
+        let states = dive_states();
+        assert!(states.len() >= 1000, "only {} states", states.len());
+        for state in &states {
             let (b, p, d) = state.choose_cell();
             let k = 27 * b + p as usize;
-            let digits = candidates(&state, k);
-            if digits.count_ones() != 2 {
-                continue;
-            }
+            let digits = candidates(state, k);
+            assert_eq!(digits.count_ones(), 2, "cell {k} is not bivalue");
             assert_ne!(digits & 1 << d, 0, "cell {k}: digit {d} not a candidate");
             let other = (digits & !(1 << d)).trailing_zeros() as usize;
             assert!(
-                reach(&state, k, d) >= reach(&state, k, other),
+                reach(state, k, d) >= reach(state, k, other),
                 "cell {k}: digit {d} reaches {}, digit {other} {}",
-                reach(&state, k, d),
-                reach(&state, k, other)
+                reach(state, k, d),
+                reach(state, k, other)
             );
-            checked += 1;
         }
-        assert!(checked >= 100, "only {checked} roots had a bivalue cell");
+    }
+
+    /// The AVX-512 choice is the scalar one, cell and digit, on every dive state (on a
+    /// processor without those features there is nothing to compare, and the test says so).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_wide_choice_is_the_scalar_choice() {
+        if !crate::wide::available() {
+            eprintln!("no AVX-512F/CD/VPOPCNTDQ here: the wide choice is never used");
+            return;
+        }
+        let states = dive_states();
+        for state in &states {
+            // SAFETY: the features were detected above.
+            let wide = unsafe { crate::wide::choose_cell(state) };
+            assert_eq!(wide, state.choose_cell());
+        }
     }
 
     #[test]
