@@ -10,7 +10,7 @@ use sudoku_core::{Budget, Checkpoints, Counters, StopReason};
 /// Whether to look for hidden singles in columns before guessing.
 const COLUMN_SINGLES: bool = true;
 /// Whether that pass also applies column-box claiming.
-const COLUMN_CLAIMING: bool = true;
+pub(crate) const COLUMN_CLAIMING: bool = true;
 
 /// Whether to apply the three-digits-per-triad rule before guessing.
 const TRIADS: bool = true;
@@ -19,7 +19,7 @@ const TRIADS: bool = true;
 const GROUP_LOW: u32 = 0x0124_9249;
 
 /// The 27 cells of a band.
-const BAND: u32 = (1 << 27) - 1;
+pub(crate) const BAND: u32 = (1 << 27) - 1;
 
 /// For one 9-bit row of a band: which of its three boxes hold a bit (3 bits).
 const fn row_boxes() -> [u32; 512] {
@@ -111,7 +111,7 @@ const COLUMN_POINTING: [u32; 512] = column_pointing();
 /// cells that may keep the digit. Such a column claims the digit for its box, so the box's
 /// other columns lose it (two claimed columns in one box leave the box empty: a contradiction
 /// the next examination reports).
-const BOX_CLAIM: [u32; 512] = {
+pub(crate) const BOX_CLAIM: [u32; 512] = {
     let mut out = [0; 512];
     let mut m = 0;
     while m < 512 {
@@ -343,7 +343,7 @@ impl State {
 
     /// Propagates to a fixpoint; false on a contradiction.
     #[inline(always)]
-    fn propagate<const PEXT: bool>(&mut self) -> bool {
+    fn propagate<const PEXT: bool, const WIDE: bool>(&mut self) -> bool {
         loop {
             if !self.settle_bands::<PEXT>() {
                 return false;
@@ -359,7 +359,7 @@ impl State {
             if !COLUMN_SINGLES {
                 return true;
             }
-            match self.column_singles() {
+            match column_singles::<WIDE>(self) {
                 Err(()) => return false,
                 Ok(true) => continue,
                 Ok(false) => {}
@@ -379,49 +379,43 @@ impl State {
     /// examination cannot see. `Err` on a column without the digit.
     #[inline(always)]
     fn column_singles(&mut self) -> Result<bool, ()> {
-        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
-        let twice = |x: u32| {
-            let (r0, r1, r2) = (x & 511, (x >> 9) & 511, x >> 18);
-            (r0 & r1) | (r0 & r2) | (r1 & r2)
-        };
         let mut found = false;
         for d in 0..9 {
-            let [a, b, c] = [self.f[3 * d], self.f[3 * d + 1], self.f[3 * d + 2]];
-            let (oa, ob, oc) = (fold(a), fold(b), fold(c));
-            let twos = twice(a) | twice(b) | twice(c) | (oa & ob) | (oa & oc) | (ob & oc);
-            let open = fold(a & self.unsolved[0])
-                | fold(b & self.unsolved[1])
-                | fold(c & self.unsolved[2]);
-            if (oa | ob | oc) != 511 {
+            let words = [self.f[3 * d], self.f[3 * d + 1], self.f[3 * d + 2]];
+            let (keep, singles) = column_rules(words, self.unsolved)?;
+            found |= self.apply_column_rules(d, keep, singles)?;
+        }
+        Ok(found)
+    }
+
+    /// Applies [`column_rules`]' verdict for digit `d`: its words keep only `keep`, and it is
+    /// placed in each column of `singles`. Whether anything changed; `Err` on a contradiction.
+    #[inline(always)]
+    pub(crate) fn apply_column_rules(
+        &mut self,
+        d: usize,
+        keep: [u32; 3],
+        mut singles: u32,
+    ) -> Result<bool, ()> {
+        let mut found = false;
+        for (k, keep) in keep.into_iter().enumerate() {
+            let j = 3 * d + k;
+            let old = self.f[j];
+            self.f[j] &= keep;
+            found |= self.f[j] != old;
+        }
+        while singles != 0 {
+            let col = singles.trailing_zeros();
+            singles &= singles - 1;
+            let column = 1 << col | 1 << (col + 9) | 1 << (col + 18);
+            let Some(band) = (0..3).find(|&band| self.f[3 * d + band] & column != 0) else {
+                return Err(());
+            };
+            let p = (self.f[3 * d + band] & column).trailing_zeros();
+            if !self.place(d, band, p) {
                 return Err(());
             }
-            if COLUMN_CLAIMING {
-                // A column whose digit lies in one band only: its box keeps the digit there.
-                for (k, only) in [
-                    (0, oa & !ob & !oc),
-                    (1, ob & !oa & !oc),
-                    (2, oc & !oa & !ob),
-                ] {
-                    let j = 3 * d + k;
-                    let old = self.f[j];
-                    self.f[j] &= BOX_CLAIM[only as usize];
-                    found |= self.f[j] != old;
-                }
-            }
-            let mut singles = open & !twos;
-            while singles != 0 {
-                let col = singles.trailing_zeros();
-                singles &= singles - 1;
-                let column = 1 << col | 1 << (col + 9) | 1 << (col + 18);
-                let Some(band) = (0..3).find(|&band| self.f[3 * d + band] & column != 0) else {
-                    return Err(());
-                };
-                let p = (self.f[3 * d + band] & column).trailing_zeros();
-                if !self.place(d, band, p) {
-                    return Err(());
-                }
-                found = true;
-            }
+            found = true;
         }
         Ok(found)
     }
@@ -658,6 +652,47 @@ impl State {
     }
 }
 
+/// What the columns say about one digit, given its three band words and the bands' empty
+/// cells: the cells each band keeps (a column whose digit lies in one band only claims it for
+/// that band's box, so the box's other columns lose it) and the columns with one empty cell
+/// left for it (hidden singles). `Err` when a column has no cell for it.
+#[inline(always)]
+fn column_rules(words: [u32; 3], unsolved: [u32; 3]) -> Result<([u32; 3], u32), ()> {
+    let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
+    let twice = |x: u32| {
+        let (r0, r1, r2) = (x & 511, (x >> 9) & 511, x >> 18);
+        (r0 & r1) | (r0 & r2) | (r1 & r2)
+    };
+    let [a, b, c] = words;
+    let (oa, ob, oc) = (fold(a), fold(b), fold(c));
+    if (oa | ob | oc) != 511 {
+        return Err(());
+    }
+    let twos = twice(a) | twice(b) | twice(c) | (oa & ob) | (oa & oc) | (ob & oc);
+    let open = fold(a & unsolved[0]) | fold(b & unsolved[1]) | fold(c & unsolved[2]);
+    let keep = if COLUMN_CLAIMING {
+        [
+            BOX_CLAIM[(oa & !ob & !oc) as usize],
+            BOX_CLAIM[(ob & !oa & !oc) as usize],
+            BOX_CLAIM[(oc & !oa & !ob) as usize],
+        ]
+    } else {
+        [BAND; 3]
+    };
+    Ok((keep, open & !twos))
+}
+
+/// Column singles and claiming: with `WIDE`, all nine digits at once.
+#[inline(always)]
+fn column_singles<const WIDE: bool>(state: &mut State) -> Result<bool, ()> {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        // SAFETY: `WIDE` is true only in the copy run once `wide::available()` said so.
+        return unsafe { crate::wide::column_singles(state) };
+    }
+    state.column_singles()
+}
+
 /// The guess of a settled, unsolved state: with `WIDE`, scored sixteen cells at a time.
 #[inline(always)]
 fn choose<const WIDE: bool>(state: &State) -> (usize, u32, usize) {
@@ -748,7 +783,7 @@ impl Nine {
             {
                 return tally(solutions, Some(reason), counters);
             }
-            if current.propagate::<PEXT>() {
+            if current.propagate::<PEXT, WIDE>() {
                 if WATCH {
                     current.show(&mut shown, &mut watch);
                 }
@@ -976,7 +1011,7 @@ mod tests {
                 let (b, p) = (usize::from(cell / 27), u32::from(cell % 27));
                 assert!(state.place(usize::from(digit), b, p));
             }
-            while state.propagate::<false>() && !state.is_solved() {
+            while state.propagate::<false, false>() && !state.is_solved() {
                 if state
                     .pairs
                     .iter()
@@ -1032,6 +1067,49 @@ mod tests {
             let wide = unsafe { crate::wide::choose_cell(state) };
             assert_eq!(wide, state.choose_cell());
         }
+    }
+
+    /// The AVX-512 column rules are the scalar ones: same verdict, same state after, on the
+    /// unsettled states one step from each dive state (each digit placed in each of its
+    /// bivalue cells, the band examination run but not the column pass).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_wide_column_rules_are_the_scalar_ones() {
+        if !crate::wide::available() {
+            eprintln!("no AVX-512F/CD/VPOPCNTDQ here: the wide column rules are never used");
+            return;
+        }
+        let (mut changed, mut failed) = (0, 0);
+        for state in dive_states() {
+            let steps = (0..81)
+                .filter(|&k| state.pairs[k / 27] & state.unsolved[k / 27] & 1 << (k % 27) != 0);
+            let steps = steps.flat_map(|k| {
+                let digits = candidates(&state, k);
+                (0..9)
+                    .filter(move |&d| digits & 1 << d != 0)
+                    .map(move |d| (k, d))
+            });
+            for (k, d) in steps {
+                let mut scalar = state;
+                assert!(scalar.place(d, k / 27, (k % 27) as u32));
+                if !scalar.settle_bands::<false>() {
+                    continue;
+                }
+                let mut wide = scalar;
+                let verdict = scalar.column_singles();
+                // SAFETY: the features were detected above.
+                assert_eq!(unsafe { crate::wide::column_singles(&mut wide) }, verdict);
+                if verdict.is_ok() {
+                    assert_eq!((wide.f, wide.unsolved), (scalar.f, scalar.unsolved));
+                }
+                changed += usize::from(verdict == Ok(true));
+                failed += usize::from(verdict.is_err());
+            }
+        }
+        assert!(
+            changed >= 100 && failed >= 10,
+            "changed {changed}, failed {failed}"
+        );
     }
 
     #[test]

@@ -3,12 +3,13 @@
 //! On a state with many bivalue cells (sparse puzzles, puzzles with several solutions) scoring
 //! them one by one is most of a node's work. Here each lane holds one bivalue cell: the words
 //! a cell needs (its digits' words in the three bands, its peers, its column) are picked out of
-//! registers by index, and the bit counts are one instruction per sixteen cells. The choice is
-//! exactly [`State::choose_cell`]'s, so both paths search the same tree.
+//! registers by index, and the bit counts are one instruction per sixteen cells. The column
+//! rules run with one lane per digit. Both give exactly the scalar results, so both paths
+//! search the same tree.
 
 use core::arch::x86_64::*;
 
-use super::nine::{BAND_PEERS, State};
+use super::nine::{BAND, BAND_PEERS, COLUMN_CLAIMING, State};
 
 /// The features [`choose_cell`] is compiled for.
 pub(crate) fn available() -> bool {
@@ -189,4 +190,146 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
     }
     let k = 127 - (best.0 & 127);
     (k as usize / 27, k % 27, best.1[best.2] as usize)
+}
+
+/// [`State::column_singles`] with one lane per digit: the column rules for all nine digits at
+/// once, then the scalar application for the (few) digits they change.
+#[target_feature(enable = "avx512f")]
+pub(crate) fn column_singles(state: &mut State) -> Result<bool, ()> {
+    const DIGITS: __mmask16 = 0x1FF;
+    let words = Table::load(&state.f);
+    let digit = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    let base = _mm512_mullo_epi32(digit, _mm512_set1_epi32(3));
+    let band = |b: i32| words.get(_mm512_add_epi32(base, _mm512_set1_epi32(b)));
+    let (a, b, c) = (band(0), band(1), band(2));
+    let nine = _mm512_set1_epi32(511);
+    let or3 = |x: __m512i, y: __m512i, z: __m512i| _mm512_or_si512(x, _mm512_or_si512(y, z));
+    let fold = |x: __m512i| {
+        _mm512_and_si512(
+            or3(x, _mm512_srli_epi32::<9>(x), _mm512_srli_epi32::<18>(x)),
+            nine,
+        )
+    };
+    let twice = |x: __m512i| {
+        let (r0, r1, r2) = (
+            _mm512_and_si512(x, nine),
+            _mm512_and_si512(_mm512_srli_epi32::<9>(x), nine),
+            _mm512_srli_epi32::<18>(x),
+        );
+        or3(
+            _mm512_and_si512(r0, r1),
+            _mm512_and_si512(r0, r2),
+            _mm512_and_si512(r1, r2),
+        )
+    };
+    let (oa, ob, oc) = (fold(a), fold(b), fold(c));
+    if _mm512_mask_cmpneq_epi32_mask(DIGITS, or3(oa, ob, oc), nine) != 0 {
+        return Err(());
+    }
+    let twos = _mm512_or_si512(
+        or3(twice(a), twice(b), twice(c)),
+        or3(
+            _mm512_and_si512(oa, ob),
+            _mm512_and_si512(oa, oc),
+            _mm512_and_si512(ob, oc),
+        ),
+    );
+    let open_in = |x: __m512i, b: usize| {
+        fold(_mm512_and_si512(
+            x,
+            _mm512_set1_epi32(state.unsolved[b] as i32),
+        ))
+    };
+    let open = or3(open_in(a, 0), open_in(b, 1), open_in(c, 2));
+    let singles = _mm512_andnot_si512(twos, open);
+    let only = |x: __m512i, y: __m512i, z: __m512i| _mm512_andnot_si512(_mm512_or_si512(y, z), x);
+    let keep = if COLUMN_CLAIMING {
+        [
+            box_claim(only(oa, ob, oc)),
+            box_claim(only(ob, oa, oc)),
+            box_claim(only(oc, oa, ob)),
+        ]
+    } else {
+        [_mm512_set1_epi32(BAND as i32); 3]
+    };
+    let narrows = |x: __m512i, keep: __m512i| {
+        _mm512_mask_test_epi32_mask(DIGITS, x, _mm512_andnot_si512(keep, x))
+    };
+    let changed = narrows(a, keep[0])
+        | narrows(b, keep[1])
+        | narrows(c, keep[2])
+        | _mm512_mask_test_epi32_mask(DIGITS, singles, singles);
+    if changed == 0 {
+        return Ok(false);
+    }
+    let lanes = |x: __m512i| {
+        let mut out = [0u32; 16];
+        // SAFETY: sixteen words into sixteen.
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), x) };
+        out
+    };
+    let (keep, singles) = (keep.map(lanes), lanes(singles));
+    let mut found = false;
+    let mut todo = changed;
+    while todo != 0 {
+        let d = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        found |= state.apply_column_rules(d, [keep[0][d], keep[1][d], keep[2][d]], singles[d])?;
+    }
+    Ok(found)
+}
+
+/// `nine::BOX_CLAIM` worked out per lane: for each box (3 bits of the 9) the columns the digit
+/// may keep there (all three where no column is claimed, the claimed one where exactly one is,
+/// none where two are), spread over the band's three rows.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn box_claim(claimed: __m512i) -> __m512i {
+    let low = _mm512_set1_epi32(0o111);
+    let (one, two) = (
+        _mm512_srli_epi32::<1>(claimed),
+        _mm512_srli_epi32::<2>(claimed),
+    );
+    let any = _mm512_and_si512(_mm512_or_si512(claimed, _mm512_or_si512(one, two)), low);
+    let pair = _mm512_or_si512(
+        _mm512_and_si512(claimed, one),
+        _mm512_or_si512(_mm512_and_si512(claimed, two), _mm512_and_si512(one, two)),
+    );
+    let several = _mm512_and_si512(pair, low);
+    let seven = _mm512_set1_epi32(7);
+    let none = _mm512_mullo_epi32(_mm512_andnot_si512(any, low), seven);
+    let single = _mm512_mullo_epi32(_mm512_andnot_si512(several, any), seven);
+    let allowed = _mm512_or_si512(none, _mm512_and_si512(single, claimed));
+    _mm512_or_si512(
+        allowed,
+        _mm512_or_si512(
+            _mm512_slli_epi32::<9>(allowed),
+            _mm512_slli_epi32::<18>(allowed),
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn box_claim_matches_the_table() {
+        if !available() {
+            eprintln!("no AVX-512 here: nothing to compare");
+            return;
+        }
+        for claimed in 0..512u32 {
+            // SAFETY: the features were detected above.
+            let lane = unsafe {
+                let out = box_claim(_mm512_set1_epi32(claimed as i32));
+                _mm512_cvtsi512_si32(out) as u32
+            };
+            assert_eq!(
+                lane,
+                crate::nine::BOX_CLAIM[claimed as usize],
+                "{claimed:09b}"
+            );
+        }
+    }
 }
