@@ -93,12 +93,13 @@
 //! 16×16 paths is compiled with AVX2/BMI1/BMI2/POPCNT/LZCNT enabled and chosen at run time
 //! (`is_x86_feature_detected!`); `pext` (9×9 only) is used only where AVX-512 is also present,
 //! which rules out the AMD processors that run `pext` in slow microcode. Where AVX-512F, CD and
-//! VPOPCNTDQ are all present, the 9×9 guess choice scores sixteen bivalue cells at a time and
-//! the column rules run one lane per digit (`wide.rs`). Both give exactly the scalar results,
-//! which tests check on the states of dives through the multi-solution set and on the states
-//! one step from them. Against the scalar code, in one run of the `peers` example each, the
-//! choice took puzzles/s up 9% on the multi-solution set, 7% on forum-hardest and 5% on
-//! top1465, and the column rules a further 8%, 5% and 3%.
+//! VPOPCNTDQ are all present, the 9×9 guess choice scores sixteen bivalue cells at a time, and
+//! the column rules and the triads' per-digit sets run one lane per digit (`wide.rs`). All give
+//! exactly the scalar results, which tests check on the states of dives through the
+//! multi-solution set and on the states one step from them. Against the scalar code, in one run
+//! of the `peers` example each, the choice took puzzles/s up 9% on the multi-solution set, 7% on
+//! forum-hardest and 5% on top1465, the column rules a further 8%, 5% and 3%, and the triads'
+//! sets a few percent more on forum-hardest and multi-solution (within the noise elsewhere).
 //!
 //! # Cost and limits
 //! Exponential in the worst case like every complete search, but propagation leaves most

@@ -16,7 +16,7 @@ pub(crate) const COLUMN_CLAIMING: bool = true;
 const TRIADS: bool = true;
 
 /// The lowest bit of each of the nine 3-bit groups of a 27-bit word.
-const GROUP_LOW: u32 = 0x0124_9249;
+pub(crate) const GROUP_LOW: u32 = 0x0124_9249;
 
 /// The 27 cells of a band.
 pub(crate) const BAND: u32 = (1 << 27) - 1;
@@ -159,7 +159,7 @@ pub(crate) const BAND_PEERS: [u32; 27] = band_peers();
 /// With `PEXT` one BMI2 instruction gathers them; callers pass `true` only after detecting
 /// BMI2 on a processor where it is fast.
 #[inline(always)]
-fn sectors<const PEXT: bool>(x: u32) -> u32 {
+pub(crate) fn sectors<const PEXT: bool>(x: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if PEXT {
         let any = x | x >> 1 | x >> 2;
@@ -367,7 +367,7 @@ impl State {
             if !TRIADS {
                 return true;
             }
-            match self.triads::<PEXT>() {
+            match self.triads::<PEXT, WIDE>() {
                 Err(()) => return false,
                 Ok(true) => continue,
                 Ok(false) => return true,
@@ -426,31 +426,67 @@ impl State {
     /// possible forces them all there (they leave the rest of the row or column and box);
     /// exactly three forced leaves no room for the others.
     #[inline(always)]
-    fn triads<const PEXT: bool>(&mut self) -> Result<bool, ()> {
-        const ALL: u32 = BAND;
-        // Row triads: the sectors of each band (bit 9b + 3r + k), a row's sector forced when
-        // it is the row's only one.
-        let mut possible = [0u32; 9];
-        let mut forced = [0u32; 9];
-        let mut cover = TriadCover::default();
+    fn triads<const PEXT: bool, const WIDE: bool>(&mut self) -> Result<bool, ()> {
+        #[cfg(target_arch = "x86_64")]
+        if WIDE {
+            // SAFETY: `WIDE` is true only in the copy run once `wide::available()` said so.
+            let (rows, columns) = unsafe { crate::wide::triad_sets(self) };
+            return self.apply_triads(rows, Some(columns));
+        }
+        self.apply_triads(self.row_triads::<PEXT>(), None)
+    }
+
+    /// Row triads, per digit: the sectors of each band where it may go (bit 9b + 3r + k) and
+    /// those where it must (a row's only sector).
+    #[inline(always)]
+    fn row_triads<const PEXT: bool>(&self) -> TriadSets {
+        let mut sets = TriadSets::default();
         for d in 0..9 {
             let s = sectors::<PEXT>(self.f[3 * d])
                 | sectors::<PEXT>(self.f[3 * d + 1]) << 9
                 | sectors::<PEXT>(self.f[3 * d + 2]) << 18;
-            let (a, b, c) = (s & GROUP_LOW, (s >> 1) & GROUP_LOW, (s >> 2) & GROUP_LOW);
-            let f = s & !(((a & b) | (a & c) | (b & c)) * 7);
-            possible[d] = s;
-            forced[d] = f;
-            cover.add(s, f);
+            sets.possible[d] = s;
+            sets.forced[d] = s & !(several_in_group(s) * 7);
         }
-        let (naked, hidden) = cover.verdict(ALL)?;
+        sets
+    }
+
+    /// Column triads, per digit: bit 9b + c for column c within band b where it may go, and
+    /// those where it must (the column has it in that band only).
+    #[inline(always)]
+    pub(crate) fn column_triads(&self) -> TriadSets {
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        let mut sets = TriadSets::default();
+        for d in 0..9 {
+            let (oa, ob, oc) = (
+                fold(self.f[3 * d]),
+                fold(self.f[3 * d + 1]),
+                fold(self.f[3 * d + 2]),
+            );
+            sets.possible[d] = oa | ob << 9 | oc << 18;
+            sets.forced[d] = (oa & !ob & !oc) | (ob & !oa & !oc) << 9 | (oc & !oa & !ob) << 18;
+        }
+        sets
+    }
+
+    /// Applies the triad rule from the rows' sets, then from the columns'. `columns`, when
+    /// given, must be this state's; they are worked out here when not given or when the rows
+    /// changed the state (and only once the rows raised no contradiction).
+    #[inline(always)]
+    pub(crate) fn apply_triads(
+        &mut self,
+        rows: TriadSets,
+        columns: Option<TriadSets>,
+    ) -> Result<bool, ()> {
+        const ALL: u32 = BAND;
+        let (naked, hidden) = rows.cover().verdict(ALL)?;
         let mut found = false;
         if naked | hidden != 0 {
             for d in 0..9 {
-                let s = possible[d];
+                let s = rows.possible[d];
                 let n = s & naked;
                 let fill = ((n | n >> 1 | n >> 2) & GROUP_LOW) * 7;
-                let keep = s & !(fill & !n) & !(hidden & !forced[d]);
+                let keep = s & !(fill & !n) & !(hidden & !rows.forced[d]);
                 if keep != s {
                     for b in 0..3 {
                         let j = 3 * d + b;
@@ -465,29 +501,17 @@ impl State {
                 }
             }
         }
-        // Column triads: bit 9b + c for column c within band b, forced when the column has
-        // the digit in that band only.
-        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
-        let mut cover = TriadCover::default();
-        for d in 0..9 {
-            let (oa, ob, oc) = (
-                fold(self.f[3 * d]),
-                fold(self.f[3 * d + 1]),
-                fold(self.f[3 * d + 2]),
-            );
-            let s = oa | ob << 9 | oc << 18;
-            let f = (oa & !ob & !oc) | (ob & !oa & !oc) << 9 | (oc & !oa & !ob) << 18;
-            possible[d] = s;
-            forced[d] = f;
-            cover.add(s, f);
-        }
-        let (naked, hidden) = cover.verdict(ALL)?;
+        let columns = match columns {
+            Some(columns) if !found => columns,
+            _ => self.column_triads(),
+        };
+        let (naked, hidden) = columns.cover().verdict(ALL)?;
         if naked | hidden != 0 {
             let spread = |cols: u32| cols | cols << 9 | cols << 18;
             for d in 0..9 {
-                let s = possible[d];
+                let s = columns.possible[d];
                 let n = s & naked;
-                let h = s & hidden & !forced[d];
+                let h = s & hidden & !columns.forced[d];
                 if n | h == 0 {
                     continue;
                 }
@@ -870,6 +894,32 @@ impl Clues {
     }
 }
 
+/// For each digit, the triads (bits) where it may go and those where it must.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct TriadSets {
+    pub(crate) possible: [u32; 9],
+    pub(crate) forced: [u32; 9],
+}
+
+impl TriadSets {
+    /// The counts over the nine digits.
+    #[inline(always)]
+    fn cover(&self) -> TriadCover {
+        let mut cover = TriadCover::default();
+        for (&possible, &forced) in self.possible.iter().zip(&self.forced) {
+            cover.add(possible, forced);
+        }
+        cover
+    }
+}
+
+/// The groups of three bits (of nine in a 27-bit word) with two or more set, as their lowest bit.
+#[inline(always)]
+pub(crate) fn several_in_group(s: u32) -> u32 {
+    let (a, b, c) = (s & GROUP_LOW, (s >> 1) & GROUP_LOW, (s >> 2) & GROUP_LOW);
+    (a & b) | (a & c) | (b & c)
+}
+
 /// For each triad (a bit), how many digits may go there and how many must, counted in bit
 /// slices up to four: `possible[k]` and `forced[k]` hold the triads with more than `k` digits.
 #[derive(Clone, Copy, Default)]
@@ -929,7 +979,7 @@ mod tests {
             state.f[3 * d] &= !0b111;
         }
         let before = state.f;
-        assert_eq!(state.triads::<false>(), Ok(true));
+        assert_eq!(state.triads::<false, false>(), Ok(true));
         for d in 0..3 {
             assert_eq!(
                 state.f[3 * d],
@@ -951,7 +1001,7 @@ mod tests {
         for d in 0..3 {
             state.f[3 * d] &= !0o770;
         }
-        assert_eq!(state.triads::<false>(), Ok(true));
+        assert_eq!(state.triads::<false, false>(), Ok(true));
         for d in 3..9 {
             assert_eq!(state.f[3 * d] & 0b111, 0, "digit {d}");
             assert_eq!(state.f[3 * d] | 0b111, BAND, "digit {d}");
@@ -965,18 +1015,18 @@ mod tests {
         for d in 0..4 {
             over.f[3 * d] &= !0o770;
         }
-        assert_eq!(over.triads::<false>(), Err(()));
+        assert_eq!(over.triads::<false, false>(), Err(()));
         let mut starved = State::empty();
         for d in 2..9 {
             starved.f[3 * d] &= !0b111;
         }
-        assert_eq!(starved.triads::<false>(), Err(()));
+        assert_eq!(starved.triads::<false, false>(), Err(()));
         // The same along a column: column 0 of band 0 admitting two digits only.
         let mut column = State::empty();
         for d in 2..9 {
             column.f[3 * d] &= !(1 | 1 << 9 | 1 << 18);
         }
-        assert_eq!(column.triads::<false>(), Err(()));
+        assert_eq!(column.triads::<false, false>(), Err(()));
     }
 
     /// The candidates of cell `k` (0..81), bit `d` for digit `d`, read cell by cell.
@@ -1069,9 +1119,29 @@ mod tests {
         }
     }
 
-    /// The AVX-512 column rules are the scalar ones: same verdict, same state after, on the
-    /// unsettled states one step from each dive state (each digit placed in each of its
-    /// bivalue cells, the band examination run but not the column pass).
+    /// Unsettled states one step from each dive state: each digit placed in each of its
+    /// bivalue cells, the band examination run but not the column pass or the triads.
+    fn one_step_states() -> Vec<State> {
+        let mut states = Vec::new();
+        for state in dive_states() {
+            for k in 0..81 {
+                if state.pairs[k / 27] & state.unsolved[k / 27] & 1 << (k % 27) == 0 {
+                    continue;
+                }
+                let digits = candidates(&state, k);
+                for d in (0..9).filter(|&d| digits & 1 << d != 0) {
+                    let mut next = state;
+                    assert!(next.place(d, k / 27, (k % 27) as u32));
+                    if next.settle_bands::<false>() {
+                        states.push(next);
+                    }
+                }
+            }
+        }
+        states
+    }
+
+    /// The AVX-512 column rules are the scalar ones: same verdict, same state after.
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_wide_column_rules_are_the_scalar_ones() {
@@ -1080,36 +1150,54 @@ mod tests {
             return;
         }
         let (mut changed, mut failed) = (0, 0);
-        for state in dive_states() {
-            let steps = (0..81)
-                .filter(|&k| state.pairs[k / 27] & state.unsolved[k / 27] & 1 << (k % 27) != 0);
-            let steps = steps.flat_map(|k| {
-                let digits = candidates(&state, k);
-                (0..9)
-                    .filter(move |&d| digits & 1 << d != 0)
-                    .map(move |d| (k, d))
-            });
-            for (k, d) in steps {
-                let mut scalar = state;
-                assert!(scalar.place(d, k / 27, (k % 27) as u32));
-                if !scalar.settle_bands::<false>() {
-                    continue;
-                }
-                let mut wide = scalar;
-                let verdict = scalar.column_singles();
-                // SAFETY: the features were detected above.
-                assert_eq!(unsafe { crate::wide::column_singles(&mut wide) }, verdict);
-                if verdict.is_ok() {
-                    assert_eq!((wide.f, wide.unsolved), (scalar.f, scalar.unsolved));
-                }
-                changed += usize::from(verdict == Ok(true));
-                failed += usize::from(verdict.is_err());
+        for mut scalar in one_step_states() {
+            let mut wide = scalar;
+            let verdict = scalar.column_singles();
+            // SAFETY: the features were detected above.
+            assert_eq!(unsafe { crate::wide::column_singles(&mut wide) }, verdict);
+            if verdict.is_ok() {
+                assert_eq!((wide.f, wide.unsolved), (scalar.f, scalar.unsolved));
             }
+            changed += usize::from(verdict == Ok(true));
+            failed += usize::from(verdict.is_err());
         }
         assert!(
             changed >= 100 && failed >= 10,
             "changed {changed}, failed {failed}"
         );
+    }
+
+    /// The AVX-512 triad sets are the scalar ones, and so is what the rule does with them.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_wide_triad_sets_are_the_scalar_ones() {
+        if !crate::wide::available() {
+            eprintln!("no AVX-512F/CD/VPOPCNTDQ here: the wide triad sets are never used");
+            return;
+        }
+        let mut changed = 0;
+        for state in one_step_states() {
+            // SAFETY: the features were detected above.
+            let (rows, columns) = unsafe { crate::wide::triad_sets(&state) };
+            let scalar_rows = state.row_triads::<false>();
+            let scalar_columns = state.column_triads();
+            assert_eq!(
+                (rows.possible, rows.forced),
+                (scalar_rows.possible, scalar_rows.forced)
+            );
+            assert_eq!(
+                (columns.possible, columns.forced),
+                (scalar_columns.possible, scalar_columns.forced)
+            );
+            let (mut wide, mut scalar) = (state, state);
+            let verdict = scalar.triads::<false, false>();
+            assert_eq!(wide.triads::<false, true>(), verdict);
+            if verdict.is_ok() {
+                assert_eq!(wide.f, scalar.f);
+            }
+            changed += usize::from(verdict == Ok(true));
+        }
+        assert!(changed >= 100, "changed {changed}");
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use core::arch::x86_64::*;
 
-use super::nine::{BAND, BAND_PEERS, COLUMN_CLAIMING, State};
+use super::nine::{BAND, BAND_PEERS, COLUMN_CLAIMING, GROUP_LOW, State, TriadSets};
 
 /// The features [`choose_cell`] is compiled for.
 pub(crate) fn available() -> bool {
@@ -119,9 +119,16 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
         let lanes = mask(n - start);
         // SAFETY: the mask covers only cells written above.
         let k = unsafe { _mm512_maskz_loadu_epi32(lanes, cells.as_ptr().add(start).cast()) };
-        // b = k / 27 for k < 81, by multiplying and shifting.
-        let b = _mm512_srli_epi32::<16>(_mm512_mullo_epi32(k, _mm512_set1_epi32(2428)));
-        let p = _mm512_sub_epi32(k, _mm512_mullo_epi32(b, _mm512_set1_epi32(27)));
+        // b = k / 27 and p = k % 27 for k < 81, by comparing.
+        let (second, third) = (
+            _mm512_cmpge_epu32_mask(k, _mm512_set1_epi32(27)),
+            _mm512_cmpge_epu32_mask(k, _mm512_set1_epi32(54)),
+        );
+        let one = _mm512_set1_epi32(1);
+        let b = _mm512_mask_add_epi32(_mm512_maskz_mov_epi32(second, one), third, one, one);
+        let minus =
+            |x: __m512i, m: __mmask16| _mm512_mask_sub_epi32(x, m, x, _mm512_set1_epi32(27));
+        let p = minus(minus(k, second), third);
         let b1 = next.get(b);
         let b2 = next.get(b1);
         let (open, open1, open2) = (unsolved.get(b), unsolved.get(b1), unsolved.get(b2));
@@ -145,12 +152,7 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
         let rest = _mm512_and_si512(digits, _mm512_sub_epi32(digits, _mm512_set1_epi32(1)));
         let high = lowest_bit(_mm512_mask_mov_epi32(_mm512_set1_epi32(1), lanes, rest));
         let reach = |d: __m512i| {
-            let at = |band: __m512i| {
-                words.get(_mm512_add_epi32(
-                    _mm512_mullo_epi32(d, _mm512_set1_epi32(3)),
-                    band,
-                ))
-            };
+            let at = |band: __m512i| words.get(_mm512_add_epi32(times_three(d), band));
             let x = _mm512_and_si512(at(b), peers);
             let y = _mm512_and_si512(at(b1), c1);
             let z = _mm512_and_si512(at(b2), c2);
@@ -162,7 +164,7 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
                     count(_mm512_and_si512(z, two2)),
                 ),
             );
-            _mm512_add_epi32(plain, _mm512_mullo_epi32(twos, _mm512_set1_epi32(3)))
+            _mm512_add_epi32(plain, times_three(twos))
         };
         let (first, second) = (reach(low), reach(high));
         let score = _mm512_add_epi32(
@@ -196,20 +198,8 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
 /// once, then the scalar application for the (few) digits they change.
 #[target_feature(enable = "avx512f")]
 pub(crate) fn column_singles(state: &mut State) -> Result<bool, ()> {
-    const DIGITS: __mmask16 = 0x1FF;
-    let words = Table::load(&state.f);
-    let digit = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    let base = _mm512_mullo_epi32(digit, _mm512_set1_epi32(3));
-    let band = |b: i32| words.get(_mm512_add_epi32(base, _mm512_set1_epi32(b)));
-    let (a, b, c) = (band(0), band(1), band(2));
+    let [a, b, c] = digit_words(state);
     let nine = _mm512_set1_epi32(511);
-    let or3 = |x: __m512i, y: __m512i, z: __m512i| _mm512_or_si512(x, _mm512_or_si512(y, z));
-    let fold = |x: __m512i| {
-        _mm512_and_si512(
-            or3(x, _mm512_srli_epi32::<9>(x), _mm512_srli_epi32::<18>(x)),
-            nine,
-        )
-    };
     let twice = |x: __m512i| {
         let (r0, r1, r2) = (
             _mm512_and_si512(x, nine),
@@ -242,7 +232,6 @@ pub(crate) fn column_singles(state: &mut State) -> Result<bool, ()> {
     };
     let open = or3(open_in(a, 0), open_in(b, 1), open_in(c, 2));
     let singles = _mm512_andnot_si512(twos, open);
-    let only = |x: __m512i, y: __m512i, z: __m512i| _mm512_andnot_si512(_mm512_or_si512(y, z), x);
     let keep = if COLUMN_CLAIMING {
         [
             box_claim(only(oa, ob, oc)),
@@ -279,6 +268,134 @@ pub(crate) fn column_singles(state: &mut State) -> Result<bool, ()> {
     Ok(found)
 }
 
+/// The nine digits' words of each band, one lane per digit (lanes 9..16 are not digits).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn digit_words(state: &State) -> [__m512i; 3] {
+    let words = Table::load(&state.f);
+    let base = _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45);
+    [0, 1, 2].map(|b| words.get(_mm512_add_epi32(base, _mm512_set1_epi32(b))))
+}
+
+/// `3x` per lane, without a (slow) vector multiplication.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn times_three(x: __m512i) -> __m512i {
+    _mm512_add_epi32(x, _mm512_slli_epi32::<1>(x))
+}
+
+/// Each group's lowest bit copied to the group's three bits (`x × 7` where only those bits
+/// are set).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn spread_group(x: __m512i) -> __m512i {
+    or3(x, _mm512_slli_epi32::<1>(x), _mm512_slli_epi32::<2>(x))
+}
+
+/// The lanes of nine digits.
+const DIGITS: __mmask16 = 0x1FF;
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn or3(x: __m512i, y: __m512i, z: __m512i) -> __m512i {
+    _mm512_or_si512(x, _mm512_or_si512(y, z))
+}
+
+/// The columns (9 bits) where a band word has a cell.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn fold(x: __m512i) -> __m512i {
+    _mm512_and_si512(
+        or3(x, _mm512_srli_epi32::<9>(x), _mm512_srli_epi32::<18>(x)),
+        _mm512_set1_epi32(511),
+    )
+}
+
+/// The bits of `x` in neither `y` nor `z`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn only(x: __m512i, y: __m512i, z: __m512i) -> __m512i {
+    _mm512_andnot_si512(_mm512_or_si512(y, z), x)
+}
+
+/// `nine::sectors` per lane: bit 3r + k where row r of the band meets box k in a set bit.
+/// Each row's three box bits (3 apart after folding a box's columns onto its first) are
+/// brought together by shifted copies that never overlap.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn sectors(x: __m512i) -> __m512i {
+    let any = _mm512_and_si512(
+        or3(x, _mm512_srli_epi32::<1>(x), _mm512_srli_epi32::<2>(x)),
+        _mm512_set1_epi32(GROUP_LOW as i32),
+    );
+    let row = |chunk: __m512i| {
+        let chunk = _mm512_and_si512(chunk, _mm512_set1_epi32(0o111));
+        // chunk × 0b10101 as shifts (a vector multiplication is slow): box k's bit 3k moves
+        // to 3k + 4 − 2k = k + 4.
+        let spread = or3(
+            chunk,
+            _mm512_slli_epi32::<2>(chunk),
+            _mm512_slli_epi32::<4>(chunk),
+        );
+        _mm512_and_si512(_mm512_srli_epi32::<4>(spread), _mm512_set1_epi32(7))
+    };
+    or3(
+        row(any),
+        _mm512_slli_epi32::<3>(row(_mm512_srli_epi32::<9>(any))),
+        _mm512_slli_epi32::<6>(row(_mm512_srli_epi32::<18>(any))),
+    )
+}
+
+/// [`State::row_triads`] and [`State::column_triads`] with one lane per digit.
+#[target_feature(enable = "avx512f")]
+pub(crate) fn triad_sets(state: &State) -> (TriadSets, TriadSets) {
+    let [a, b, c] = digit_words(state);
+    let s = or3(
+        sectors(a),
+        _mm512_slli_epi32::<9>(sectors(b)),
+        _mm512_slli_epi32::<18>(sectors(c)),
+    );
+    let low = _mm512_set1_epi32(GROUP_LOW as i32);
+    let (x, y, z) = (
+        _mm512_and_si512(s, low),
+        _mm512_and_si512(_mm512_srli_epi32::<1>(s), low),
+        _mm512_and_si512(_mm512_srli_epi32::<2>(s), low),
+    );
+    let several = or3(
+        _mm512_and_si512(x, y),
+        _mm512_and_si512(x, z),
+        _mm512_and_si512(y, z),
+    );
+    let several = or3(
+        several,
+        _mm512_slli_epi32::<1>(several),
+        _mm512_slli_epi32::<2>(several),
+    );
+    let rows = (s, _mm512_andnot_si512(several, s));
+    let (oa, ob, oc) = (fold(a), fold(b), fold(c));
+    let columns = (
+        or3(oa, _mm512_slli_epi32::<9>(ob), _mm512_slli_epi32::<18>(oc)),
+        or3(
+            only(oa, ob, oc),
+            _mm512_slli_epi32::<9>(only(ob, oa, oc)),
+            _mm512_slli_epi32::<18>(only(oc, oa, ob)),
+        ),
+    );
+    let sets = |(possible, forced): (__m512i, __m512i)| {
+        let mut out = [[0u32; 16]; 2];
+        // SAFETY: sixteen words into sixteen, twice.
+        unsafe {
+            _mm512_storeu_si512(out[0].as_mut_ptr().cast(), possible);
+            _mm512_storeu_si512(out[1].as_mut_ptr().cast(), forced);
+        }
+        let mut sets = TriadSets::default();
+        sets.possible.copy_from_slice(&out[0][..9]);
+        sets.forced.copy_from_slice(&out[1][..9]);
+        sets
+    };
+    (sets(rows), sets(columns))
+}
+
 /// `nine::BOX_CLAIM` worked out per lane: for each box (3 bits of the 9) the columns the digit
 /// may keep there (all three where no column is claimed, the claimed one where exactly one is,
 /// none where two are), spread over the band's three rows.
@@ -296,9 +413,8 @@ fn box_claim(claimed: __m512i) -> __m512i {
         _mm512_or_si512(_mm512_and_si512(claimed, two), _mm512_and_si512(one, two)),
     );
     let several = _mm512_and_si512(pair, low);
-    let seven = _mm512_set1_epi32(7);
-    let none = _mm512_mullo_epi32(_mm512_andnot_si512(any, low), seven);
-    let single = _mm512_mullo_epi32(_mm512_andnot_si512(several, any), seven);
+    let none = spread_group(_mm512_andnot_si512(any, low));
+    let single = spread_group(_mm512_andnot_si512(several, any));
     let allowed = _mm512_or_si512(none, _mm512_and_si512(single, claimed));
     _mm512_or_si512(
         allowed,
@@ -330,6 +446,27 @@ mod tests {
                 crate::nine::BOX_CLAIM[claimed as usize],
                 "{claimed:09b}"
             );
+        }
+    }
+
+    /// Every pattern of each row of a band word.
+    #[test]
+    fn sectors_match_the_scalar_ones() {
+        if !available() {
+            eprintln!("no AVX-512 here: nothing to compare");
+            return;
+        }
+        for row in 0..3 {
+            for pattern in 0..512u32 {
+                let word = pattern << (9 * row) | 0o421 << (9 * ((row + 1) % 3));
+                // SAFETY: the features were detected above.
+                let lane = unsafe { _mm512_cvtsi512_si32(sectors(_mm512_set1_epi32(word as i32))) };
+                assert_eq!(
+                    lane as u32,
+                    crate::nine::sectors::<false>(word),
+                    "{word:027b}"
+                );
+            }
         }
     }
 }
