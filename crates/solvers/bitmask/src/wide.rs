@@ -18,6 +18,17 @@ pub(crate) fn available() -> bool {
         && std::is_x86_feature_detected!("avx512vpopcntdq")
 }
 
+/// Whether a test of the wide code can run here; if not, says so (with `why` it does not
+/// matter) on stderr.
+#[cfg(test)]
+pub(crate) fn testable(why: &str) -> bool {
+    let here = available();
+    if !here {
+        eprintln!("no AVX-512F/CD/VPOPCNTDQ here: {why}");
+    }
+    here
+}
+
 /// For each cell of a band: its column within a band.
 const COLUMNS: [u32; 27] = {
     let mut out = [0; 27];
@@ -431,8 +442,7 @@ mod tests {
 
     #[test]
     fn box_claim_matches_the_table() {
-        if !available() {
-            eprintln!("no AVX-512 here: nothing to compare");
+        if !testable("nothing to compare") {
             return;
         }
         for claimed in 0..512u32 {
@@ -452,8 +462,7 @@ mod tests {
     /// Every pattern of each row of a band word.
     #[test]
     fn sectors_match_the_scalar_ones() {
-        if !available() {
-            eprintln!("no AVX-512 here: nothing to compare");
+        if !testable("nothing to compare") {
             return;
         }
         for row in 0..3 {
