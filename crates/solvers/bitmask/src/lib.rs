@@ -60,20 +60,23 @@
 //!
 //! # Guessing
 //! Binary branching on a bivalue cell: the current state takes one of the cell's digits, a copy
-//! with that digit removed is pushed as the alternative. Each bivalue cell is scored by how far
-//! both branches reach: its empty peers plus the eliminations of its weaker branch (the peers
-//! that lose that digit, a bivalue peer counting four times since it becomes a naked single),
-//! the stronger branch breaking ties. Scoring on the weaker branch keeps both halves of the
-//! tree small, which is what a uniqueness proof explores. Against the former choice (most
-//! empty peers only) it cut guesses per puzzle from 0.54 to 0.43 (17-clue), 8.58 to 6.41
-//! (top1465) and 133 to 103 (forum-hardest). Without a bivalue cell a full
-//! minimum-remaining-values scan picks the cell.
+//! with that digit removed is pushed as the alternative. On 9×9 each bivalue cell is scored by
+//! how far its two branches reach together: its empty peers plus the eliminations of both
+//! branches (the peers that lose a branch's digit, a bivalue peer counting four times since it
+//! becomes a naked single), the stronger branch breaking ties. Against the former choice (most
+//! empty peers only), scoring on the weaker branch's eliminations had cut guesses per puzzle
+//! from 0.54 to 0.43 (17-clue), 8.58 to 6.41 (top1465) and 133 to 103 (forum-hardest); the sum
+//! of both branches cut them further, to 0.42, 6.17 and 101.6, and on the multi-solution set
+//! from 8.49 to 7.71. The 16×16 path keeps the weaker-branch score: there the sum took the
+//! four level puzzles from 16.75 to 10.50 guesses but the 100 minimal puzzles from 352.9 to
+//! 365.9. Without a bivalue cell a full minimum-remaining-values scan picks the cell.
 //!
 //! The current state takes the stronger branch's digit (the lowest digit when no bivalue cell
 //! was found). It decides more cells, so where both branches hold solutions one is reached in
 //! fewer guesses. On the multi-solution set (`datasets/multi-solution.txt`) guesses per puzzle
-//! went from 8.93 to 7.75 to the first solution and from 9.60 to 8.49 to the second; on puzzles
-//! with one solution both branches are explored anyway and the counts do not change.
+//! went from 8.93 to 7.75 to the first solution and from 9.60 to 8.49 to the second (with the
+//! weaker-branch score); on puzzles with one solution both branches are explored anyway and the
+//! counts do not change.
 //!
 //! After a solution the search resumes from the most recent alternative on the stack, so a
 //! second solution (or the proof that there is none) costs no work done twice.

@@ -543,13 +543,13 @@ impl State {
     /// The empty cell to branch on and the digit to try there first, as `(band, bit, digit)`:
     /// a bivalue cell when there is one.
     ///
-    /// Each bivalue cell is scored by how far its two branches reach at once: its empty peers
-    /// plus the eliminations of the weaker branch, then those of the stronger one. A branch's
+    /// Each bivalue cell is scored by how far its two branches reach together: its empty peers
+    /// plus the eliminations of both branches, then those of the stronger one. A branch's
     /// eliminations are the peers that lose its digit, a bivalue peer counted four times since
-    /// it becomes a naked single. Choosing on the weaker branch keeps both halves of the tree
-    /// small, which matters most when uniqueness must be proven (see the crate documentation
-    /// for the measured effect). The stronger branch goes first: it decides more cells, so on a
-    /// puzzle with solutions on both sides it reaches one in fewer guesses.
+    /// it becomes a naked single. Both halves of the tree shrink, which matters most when
+    /// uniqueness must be proven (see the crate documentation for the measured effect). The
+    /// stronger branch goes first: it decides more cells, so on a puzzle with solutions on both
+    /// sides it reaches one in fewer guesses.
     #[inline(always)]
     fn choose_cell(&self) -> (usize, u32, usize) {
         let mut best: Option<(u32, usize, u32, usize)> = None;
@@ -582,7 +582,7 @@ impl State {
                     (digits & digits.wrapping_sub(1)).trailing_zeros() as usize % 9,
                 );
                 let (first, second) = (reach(low), reach(high));
-                let score = (empty + first.min(second)) * 64 + first.max(second);
+                let score = (empty + first + second) * 64 + first.max(second);
                 if best.is_none_or(|(top, _, _, _)| score > top) {
                     best = Some((score, b, p, if second >= first { high } else { low }));
                 }

@@ -179,7 +179,7 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
         };
         let (first, second) = (reach(low), reach(high));
         let score = _mm512_add_epi32(
-            _mm512_slli_epi32::<6>(_mm512_add_epi32(empty, _mm512_min_epu32(first, second))),
+            _mm512_slli_epi32::<6>(_mm512_add_epi32(empty, _mm512_add_epi32(first, second))),
             _mm512_max_epu32(first, second),
         );
         // Higher scores first, then the earlier cell.
