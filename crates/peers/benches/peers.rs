@@ -10,9 +10,8 @@
 //! answers any puzzle wrongly stops the bench. A public dataset that is missing is skipped.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use sudoku_catalog::PUBLIC_DATASETS;
 use sudoku_core::Grid;
-use sudoku_peers::{MULTI_SOLUTION, contenders, dataset, multi_solution_dataset, pass_expecting};
+use sudoku_peers::{contenders, pass_expecting, read_set, set_names};
 
 const SAMPLE: usize = 2000;
 
@@ -24,17 +23,16 @@ struct Set {
 }
 
 fn sets() -> Vec<Set> {
-    let public = PUBLIC_DATASETS.into_iter().map(|name| Set {
-        name,
-        puzzles: dataset(name),
-        expected: 1,
-    });
-    let multi = Set {
-        name: MULTI_SOLUTION,
-        puzzles: multi_solution_dataset(),
-        expected: 2,
-    };
-    public.chain([multi]).collect()
+    set_names()
+        .map(|name| {
+            let (puzzles, expected) = read_set(name);
+            Set {
+                name,
+                puzzles,
+                expected,
+            }
+        })
+        .collect()
 }
 
 fn peers(c: &mut Criterion) {

@@ -5,8 +5,7 @@
 //! `multi` for the multi-solution set, each puzzle expected to report two solutions), the
 //! contender being `bitmask` (the default) or, built with `--features peers`, `sudoku-crate`.
 
-use sudoku_catalog::PUBLIC_DATASETS;
-use sudoku_peers::{MULTI_SOLUTION, contenders, dataset, multi_solution_dataset, pass_expecting};
+use sudoku_peers::{contenders, pass_expecting, read_set, set_names};
 
 fn main() {
     let only = std::env::args().nth(1).unwrap_or_else(|| "top1465".into());
@@ -14,21 +13,12 @@ fn main() {
         .nth(2)
         .and_then(|a| a.parse().ok())
         .unwrap_or(10);
-    let Some(name) = PUBLIC_DATASETS
-        .into_iter()
-        .chain([MULTI_SOLUTION])
-        .find(|name| name.contains(&only))
-    else {
-        eprintln!(
-            "no dataset matches {only:?}; choose from {PUBLIC_DATASETS:?} or {MULTI_SOLUTION}"
-        );
+    let Some(name) = set_names().find(|name| name.contains(&only)) else {
+        let names: Vec<_> = set_names().collect();
+        eprintln!("no dataset matches {only:?}; choose from {names:?}");
         std::process::exit(2);
     };
-    let (read, expected) = if name == MULTI_SOLUTION {
-        (multi_solution_dataset(), 2)
-    } else {
-        (dataset(name), 1)
-    };
+    let (read, expected) = read_set(name);
     let puzzles = match read {
         Ok(puzzles) => puzzles,
         Err(error) => {

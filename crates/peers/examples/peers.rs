@@ -5,8 +5,7 @@
 //!
 //! `cargo run --release -p sudoku-peers --features peers --example peers [rounds [dataset]]`
 
-use sudoku_catalog::PUBLIC_DATASETS;
-use sudoku_peers::{MULTI_SOLUTION, compare, contenders, dataset, multi_solution_dataset};
+use sudoku_peers::{compare, contenders, read_set, set_names};
 
 fn main() {
     let rounds = std::env::args()
@@ -29,16 +28,8 @@ fn main() {
     }
     println!(" bitmask guesses/puzzle | solved w/o guessing |");
     println!("|---|---:|{}", "---:|".repeat(contenders.len() * 2 + 1));
-    for name in PUBLIC_DATASETS
-        .into_iter()
-        .chain([MULTI_SOLUTION])
-        .filter(|name| name.contains(&only))
-    {
-        let (read, expected) = if name == MULTI_SOLUTION {
-            (multi_solution_dataset(), 2)
-        } else {
-            (dataset(name), 1)
-        };
+    for name in set_names().filter(|name| name.contains(&only)) {
+        let (read, expected) = read_set(name);
         let puzzles = match read {
             Ok(puzzles) => puzzles,
             Err(error) => {

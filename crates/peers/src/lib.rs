@@ -88,6 +88,23 @@ pub fn multi_solution_dataset() -> Result<Vec<Grid>, String> {
     )
 }
 
+/// Every set the comparison covers: the public datasets, then [`MULTI_SOLUTION`].
+pub fn set_names() -> impl Iterator<Item = &'static str> {
+    sudoku_catalog::PUBLIC_DATASETS
+        .into_iter()
+        .chain([MULTI_SOLUTION])
+}
+
+/// A set's puzzles (see [`set_names`]), and how many solutions a uniqueness-checking solve must
+/// report on each: 1 on a public dataset, 2 on [`MULTI_SOLUTION`].
+pub fn read_set(name: &str) -> (Result<Vec<Grid>, String>, u64) {
+    if name == MULTI_SOLUTION {
+        (multi_solution_dataset(), 2)
+    } else {
+        (dataset(name), 1)
+    }
+}
+
 /// What one pass over a dataset found.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Pass {

@@ -184,9 +184,10 @@ impl Bitmask {
             if bmi_available() {
                 // SAFETY: the features this copy is compiled for were detected at run time.
                 return unsafe {
-                    if fast_pext() && wide::available() {
+                    let fast_pext = fast_pext();
+                    if fast_pext && wide::available() {
                         run_nine_wide::<WATCH>(&mut self.nine, clues, limit, budget, found, watch)
-                    } else if fast_pext() {
+                    } else if fast_pext {
                         run_nine_bmi::<true, WATCH>(
                             &mut self.nine,
                             clues,
@@ -243,8 +244,8 @@ unsafe fn run_nine_bmi<const PEXT: bool, const WATCH: bool>(
     nine.run::<PEXT, false, WATCH>(clues, limit, budget, found, watch)
 }
 
-/// [`run_nine_bmi`] with PEXT and the guess choice scored sixteen cells at a time
-/// (`wide::choose_cell`).
+/// [`run_nine_bmi`] with PEXT and the AVX-512 parts of `wide.rs` (the guess choice, the column
+/// rules, the triads' sets).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512cd,avx512vpopcntdq")]
 unsafe fn run_nine_wide<const WATCH: bool>(

@@ -255,7 +255,7 @@ impl State {
         }
         self.f[I] = x;
         self.seen[I] = x;
-        let open_elsewhere = COLUMN_POINTING[((x | x >> 9 | x >> 18) & 511) as usize];
+        let open_elsewhere = COLUMN_POINTING[columns_of(x) as usize];
         self.f[3 * d + (b + 1) % 3] &= open_elsewhere;
         self.f[3 * d + (b + 2) % 3] &= open_elsewhere;
         // A row of the band with one cell left (rows are never empty here): `row & (row - 1)`
@@ -455,16 +455,15 @@ impl State {
     /// those where it must (the column has it in that band only).
     #[inline(always)]
     pub(crate) fn column_triads(&self) -> TriadSets {
-        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
         let mut sets = TriadSets::default();
         for d in 0..9 {
             let (oa, ob, oc) = (
-                fold(self.f[3 * d]),
-                fold(self.f[3 * d + 1]),
-                fold(self.f[3 * d + 2]),
+                columns_of(self.f[3 * d]),
+                columns_of(self.f[3 * d + 1]),
+                columns_of(self.f[3 * d + 2]),
             );
             sets.possible[d] = oa | ob << 9 | oc << 18;
-            sets.forced[d] = (oa & !ob & !oc) | (ob & !oa & !oc) << 9 | (oc & !oa & !ob) << 18;
+            sets.forced[d] = only(oa, ob, oc) | only(ob, oa, oc) << 9 | only(oc, oa, ob) << 18;
         }
         sets
     }
@@ -682,23 +681,21 @@ impl State {
 /// left for it (hidden singles). `Err` when a column has no cell for it.
 #[inline(always)]
 fn column_rules(words: [u32; 3], unsolved: [u32; 3]) -> Result<([u32; 3], u32), ()> {
-    let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
-    let twice = |x: u32| {
-        let (r0, r1, r2) = (x & 511, (x >> 9) & 511, x >> 18);
-        (r0 & r1) | (r0 & r2) | (r1 & r2)
-    };
+    // The columns where a band word has two or three cells.
+    let twice = |x: u32| at_least_two(x & 511, (x >> 9) & 511, x >> 18);
     let [a, b, c] = words;
-    let (oa, ob, oc) = (fold(a), fold(b), fold(c));
+    let (oa, ob, oc) = (columns_of(a), columns_of(b), columns_of(c));
     if (oa | ob | oc) != 511 {
         return Err(());
     }
-    let twos = twice(a) | twice(b) | twice(c) | (oa & ob) | (oa & oc) | (ob & oc);
-    let open = fold(a & unsolved[0]) | fold(b & unsolved[1]) | fold(c & unsolved[2]);
+    let twos = twice(a) | twice(b) | twice(c) | at_least_two(oa, ob, oc);
+    let open =
+        columns_of(a & unsolved[0]) | columns_of(b & unsolved[1]) | columns_of(c & unsolved[2]);
     let keep = if COLUMN_CLAIMING {
         [
-            BOX_CLAIM[(oa & !ob & !oc) as usize],
-            BOX_CLAIM[(ob & !oa & !oc) as usize],
-            BOX_CLAIM[(oc & !oa & !ob) as usize],
+            BOX_CLAIM[only(oa, ob, oc) as usize],
+            BOX_CLAIM[only(ob, oa, oc) as usize],
+            BOX_CLAIM[only(oc, oa, ob) as usize],
         ]
     } else {
         [BAND; 3]
@@ -915,9 +912,26 @@ impl TriadSets {
 
 /// The groups of three bits (of nine in a 27-bit word) with two or more set, as their lowest bit.
 #[inline(always)]
-pub(crate) fn several_in_group(s: u32) -> u32 {
-    let (a, b, c) = (s & GROUP_LOW, (s >> 1) & GROUP_LOW, (s >> 2) & GROUP_LOW);
+fn several_in_group(s: u32) -> u32 {
+    at_least_two(s & GROUP_LOW, (s >> 1) & GROUP_LOW, (s >> 2) & GROUP_LOW)
+}
+
+/// The columns (9 bits) where a band word has a cell.
+#[inline(always)]
+fn columns_of(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & 511
+}
+
+/// The bits set in at least two of the three words.
+#[inline(always)]
+fn at_least_two(a: u32, b: u32, c: u32) -> u32 {
     (a & b) | (a & c) | (b & c)
+}
+
+/// The bits of `x` in neither `y` nor `z`.
+#[inline(always)]
+fn only(x: u32, y: u32, z: u32) -> u32 {
+    x & !(y | z)
 }
 
 /// For each triad (a bit), how many digits may go there and how many must, counted in bit

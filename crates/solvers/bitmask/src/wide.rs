@@ -1,17 +1,17 @@
-//! The 9×9 guess choice scored sixteen cells at a time with AVX-512.
+//! Parts of the 9×9 search on AVX-512: the guess choice sixteen cells at a time, the column
+//! rules and the triads' per-digit sets one lane per digit.
 //!
 //! On a state with many bivalue cells (sparse puzzles, puzzles with several solutions) scoring
 //! them one by one is most of a node's work. Here each lane holds one bivalue cell: the words
 //! a cell needs (its digits' words in the three bands, its peers, its column) are picked out of
-//! registers by index, and the bit counts are one instruction per sixteen cells. The column
-//! rules run with one lane per digit. Both give exactly the scalar results, so both paths
-//! search the same tree.
+//! registers by index, and the bit counts are one instruction per sixteen cells. Every part
+//! gives exactly the scalar results, so both paths search the same tree.
 
 use core::arch::x86_64::*;
 
 use super::nine::{BAND, BAND_PEERS, COLUMN_CLAIMING, GROUP_LOW, State, TriadSets};
 
-/// The features [`choose_cell`] is compiled for.
+/// The features this module's functions are compiled for.
 pub(crate) fn available() -> bool {
     std::is_x86_feature_detected!("avx512f")
         && std::is_x86_feature_detected!("avx512cd")
@@ -125,7 +125,8 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
     let three = |values: [u32; 3]| Table::load(&values);
     let (unsolved, pairs) = (three(state.unsolved), three(state.pairs));
     let next = three([1, 2, 0]);
-    let mut best = (0u32, [0u32; 16], 0usize);
+    // The best key so far and its cell's first digit.
+    let mut best = (0u32, 0u32);
     for start in (0..n).step_by(16) {
         let lanes = mask(n - start);
         // SAFETY: the mask covers only cells written above.
@@ -195,14 +196,11 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
             let stronger = _mm512_cmpge_epu32_mask(second, first);
             let digit = _mm512_mask_blend_epi32(stronger, low, high);
             let lane = _mm512_cmpeq_epi32_mask(key, _mm512_set1_epi32(top as i32)).trailing_zeros();
-            let mut digits = [0u32; 16];
-            // SAFETY: sixteen words into sixteen.
-            unsafe { _mm512_storeu_si512(digits.as_mut_ptr().cast(), digit) };
-            best = (top, digits, lane as usize);
+            best = (top, to_lanes(digit)[lane as usize]);
         }
     }
     let k = 127 - (best.0 & 127);
-    (k as usize / 27, k % 27, best.1[best.2] as usize)
+    (k as usize / 27, k % 27, best.1 as usize)
 }
 
 /// [`State::column_singles`] with one lane per digit: the column rules for all nine digits at
@@ -212,29 +210,17 @@ pub(crate) fn column_singles(state: &mut State) -> Result<bool, ()> {
     let [a, b, c] = digit_words(state);
     let nine = _mm512_set1_epi32(511);
     let twice = |x: __m512i| {
-        let (r0, r1, r2) = (
+        at_least_two(
             _mm512_and_si512(x, nine),
             _mm512_and_si512(_mm512_srli_epi32::<9>(x), nine),
             _mm512_srli_epi32::<18>(x),
-        );
-        or3(
-            _mm512_and_si512(r0, r1),
-            _mm512_and_si512(r0, r2),
-            _mm512_and_si512(r1, r2),
         )
     };
     let (oa, ob, oc) = (fold(a), fold(b), fold(c));
     if _mm512_mask_cmpneq_epi32_mask(DIGITS, or3(oa, ob, oc), nine) != 0 {
         return Err(());
     }
-    let twos = _mm512_or_si512(
-        or3(twice(a), twice(b), twice(c)),
-        or3(
-            _mm512_and_si512(oa, ob),
-            _mm512_and_si512(oa, oc),
-            _mm512_and_si512(ob, oc),
-        ),
-    );
+    let twos = _mm512_or_si512(or3(twice(a), twice(b), twice(c)), at_least_two(oa, ob, oc));
     let open_in = |x: __m512i, b: usize| {
         fold(_mm512_and_si512(
             x,
@@ -262,13 +248,7 @@ pub(crate) fn column_singles(state: &mut State) -> Result<bool, ()> {
     if changed == 0 {
         return Ok(false);
     }
-    let lanes = |x: __m512i| {
-        let mut out = [0u32; 16];
-        // SAFETY: sixteen words into sixteen.
-        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), x) };
-        out
-    };
-    let (keep, singles) = (keep.map(lanes), lanes(singles));
+    let (keep, singles) = (keep.map(|x| to_lanes(x)), to_lanes(singles));
     let mut found = false;
     let mut todo = changed;
     while todo != 0 {
@@ -322,6 +302,27 @@ fn fold(x: __m512i) -> __m512i {
     )
 }
 
+/// The bits set in at least two of the three lanes' words.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn at_least_two(x: __m512i, y: __m512i, z: __m512i) -> __m512i {
+    or3(
+        _mm512_and_si512(x, y),
+        _mm512_and_si512(x, z),
+        _mm512_and_si512(y, z),
+    )
+}
+
+/// The sixteen lanes' words.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn to_lanes(x: __m512i) -> [u32; 16] {
+    let mut out = [0u32; 16];
+    // SAFETY: sixteen words into sixteen.
+    unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), x) };
+    out
+}
+
 /// The bits of `x` in neither `y` nor `z`.
 #[inline]
 #[target_feature(enable = "avx512f")]
@@ -372,16 +373,7 @@ pub(crate) fn triad_sets(state: &State) -> (TriadSets, TriadSets) {
         _mm512_and_si512(_mm512_srli_epi32::<1>(s), low),
         _mm512_and_si512(_mm512_srli_epi32::<2>(s), low),
     );
-    let several = or3(
-        _mm512_and_si512(x, y),
-        _mm512_and_si512(x, z),
-        _mm512_and_si512(y, z),
-    );
-    let several = or3(
-        several,
-        _mm512_slli_epi32::<1>(several),
-        _mm512_slli_epi32::<2>(several),
-    );
+    let several = spread_group(at_least_two(x, y, z));
     let rows = (s, _mm512_andnot_si512(several, s));
     let (oa, ob, oc) = (fold(a), fold(b), fold(c));
     let columns = (
@@ -393,15 +385,9 @@ pub(crate) fn triad_sets(state: &State) -> (TriadSets, TriadSets) {
         ),
     );
     let sets = |(possible, forced): (__m512i, __m512i)| {
-        let mut out = [[0u32; 16]; 2];
-        // SAFETY: sixteen words into sixteen, twice.
-        unsafe {
-            _mm512_storeu_si512(out[0].as_mut_ptr().cast(), possible);
-            _mm512_storeu_si512(out[1].as_mut_ptr().cast(), forced);
-        }
         let mut sets = TriadSets::default();
-        sets.possible.copy_from_slice(&out[0][..9]);
-        sets.forced.copy_from_slice(&out[1][..9]);
+        sets.possible.copy_from_slice(&to_lanes(possible)[..9]);
+        sets.forced.copy_from_slice(&to_lanes(forced)[..9]);
         sets
     };
     (sets(rows), sets(columns))
@@ -419,11 +405,7 @@ fn box_claim(claimed: __m512i) -> __m512i {
         _mm512_srli_epi32::<2>(claimed),
     );
     let any = _mm512_and_si512(_mm512_or_si512(claimed, _mm512_or_si512(one, two)), low);
-    let pair = _mm512_or_si512(
-        _mm512_and_si512(claimed, one),
-        _mm512_or_si512(_mm512_and_si512(claimed, two), _mm512_and_si512(one, two)),
-    );
-    let several = _mm512_and_si512(pair, low);
+    let several = _mm512_and_si512(at_least_two(claimed, one, two), low);
     let none = spread_group(_mm512_andnot_si512(any, low));
     let single = spread_group(_mm512_andnot_si512(several, any));
     let allowed = _mm512_or_si512(none, _mm512_and_si512(single, claimed));
