@@ -57,6 +57,18 @@
 //!   same speed.
 //!
 //! Placing a digit only clears its band peers from its own word; the examination does the rest.
+//! The givens are the exception: each is placed with all its eliminations at once (its column
+//! in the other bands, its cell in the other digits), so the root's examinations start from
+//! them rather than rediscover them word by word.
+//!
+//! Not every node runs every rule. The root does, and so does every node once some branch
+//! has failed. Before that the search is diving towards a first solution with nothing yet to
+//! refute, and column singles and triads seldom decide a cell there (about one pass in ten
+//! on the multi-solution set), so those nodes run the band examination and naked singles
+//! only. Against full propagation everywhere this took guesses per puzzle from 7.71 to 7.90
+//! on the multi-solution set, 6.17 to 6.41 on top1465, 101.6 to 102.0 on forum-hardest and
+//! 0.42 to 0.44 on 17-clue, and puzzles/s up about 7% on the multi-solution set, within the
+//! noise elsewhere.
 //!
 //! # Guessing
 //! Binary branching on a bivalue cell: the current state takes one of the cell's digits, a copy
