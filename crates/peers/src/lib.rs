@@ -19,8 +19,9 @@ use sudoku_core::{Grid, Registered, Verdict};
 use sudoku_run::{Policy, RunOptions, timed_solve};
 
 /// The `sudoku` crate behind the suite's trait: the cells are handed over as they are (both use
-/// one byte a cell, 0 for empty), up to the solution limit counted, the first returned as a
-/// [`Grid`]. 9×9 only.
+/// one byte a cell, 0 for empty), up to the solution limit counted, as many returned as
+/// [`Grid`]s as the budget keeps (both, on a uniqueness check of a puzzle with several
+/// solutions). 9×9 only.
 #[cfg(feature = "peers")]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SudokuCrate;
@@ -41,13 +42,14 @@ impl sudoku_core::Solver for SudokuCrate {
         let Ok(parsed) = sudoku::Sudoku::from_bytes_slice(puzzle.cells()) else {
             return sudoku_core::Outcome::failed("the sudoku crate refused the board", counters);
         };
-        let mut found = [[0u8; 81]];
         let limit = usize::try_from(budget.solution_limit).unwrap_or(usize::MAX);
+        // As many solutions handed back as the budget keeps, as every suite solver does.
+        let mut found = vec![[0u8; 81]; budget.keep_solutions.clamp(1, limit.max(1))];
         let count = parsed.solutions_up_to_buffer(&mut found, limit) as u64;
-        let solutions = (count > 0)
-            .then(|| Grid::from_cells(puzzle.shape(), found[0].to_vec()))
-            .flatten()
-            .into_iter()
+        let solutions = found
+            .iter()
+            .take(usize::try_from(count).unwrap_or(usize::MAX))
+            .filter_map(|cells| Grid::from_cells(puzzle.shape(), cells.to_vec()))
             .collect();
         sudoku_core::Outcome::from_search(None, solutions, count, counters)
     }

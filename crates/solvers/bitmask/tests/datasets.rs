@@ -33,3 +33,25 @@ fn public_puzzles_solve_uniquely() {
         assert!(solved >= PER_SET.min(dataset.puzzles.len()), "{set}");
     }
 }
+
+/// The project's multi-solution set: a uniqueness check finds two distinct solutions, both
+/// verified (the second often by a rectangle exchange, not a search), and so does a count
+/// that keeps going (limit 3), which never exchanges.
+#[test]
+fn multi_solution_puzzles_report_two_verified_solutions() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../datasets/multi-solution.txt");
+    let dataset = sudoku_catalog::read_file(&path).expect("the multi-solution set loads");
+    assert_eq!(dataset.puzzles.len(), 300);
+    let mut solver = Bitmask::default();
+    for puzzle in &dataset.puzzles {
+        for limit in [2usize, 3] {
+            let budget = Budget::list(limit);
+            let outcome = solve_checked(&mut solver, &puzzle.grid, &budget);
+            assert_eq!(outcome.verdict, Verdict::Solved, "{}", puzzle.id);
+            assert!(outcome.solution_count >= 2, "{}", puzzle.id);
+            assert!(outcome.solutions.len() >= 2, "{}", puzzle.id);
+            assert_ne!(outcome.solutions[0], outcome.solutions[1], "{}", puzzle.id);
+        }
+    }
+}
