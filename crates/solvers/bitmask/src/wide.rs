@@ -9,7 +9,7 @@
 
 use core::arch::x86_64::*;
 
-use super::nine::{BAND, BAND_PEERS, COLUMN_CLAIMING, GROUP_LOW, State, TriadSets};
+use super::nine::{BAND, BAND_PEERS, COLUMN_CLAIMING, GROUP_LOW, State, TriadSets, column_cells};
 
 /// The features this module's functions are compiled for.
 pub(crate) fn available() -> bool {
@@ -34,7 +34,7 @@ const COLUMNS: [u32; 27] = {
     let mut out = [0; 27];
     let mut p = 0;
     while p < 27 {
-        out[p] = 0x40201 << (p % 9);
+        out[p] = column_cells(p as u32 % 9);
         p += 1;
     }
     out
