@@ -213,7 +213,7 @@ macro_rules! each_word {
 #[derive(Clone, Copy)]
 pub(crate) struct State {
     pub(crate) f: [u32; 27],
-    seen: [u32; 27],
+    pub(crate) seen: [u32; 27],
     pub(crate) unsolved: [u32; 3],
     /// Empty cells with exactly two candidates, per band, as of the last naked-single scan.
     pub(crate) pairs: [u32; 3],
@@ -368,7 +368,7 @@ impl State {
     #[inline(always)]
     fn propagate<const PEXT: bool, const WIDE: bool>(&mut self, full: bool) -> bool {
         loop {
-            if !self.settle_bands::<PEXT>() {
+            if !settle::<PEXT, WIDE>(self) {
                 return false;
             }
             if self.is_solved() {
@@ -724,6 +724,17 @@ fn column_rules(words: [u32; 3], unsolved: [u32; 3]) -> Result<([u32; 3], u32), 
         [BAND; 3]
     };
     Ok((keep, open & !twos))
+}
+
+/// The band examination to a fixpoint: with `WIDE`, all words at once in vector lanes.
+#[inline(always)]
+fn settle<const PEXT: bool, const WIDE: bool>(state: &mut State) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        // SAFETY: `WIDE` is true only in the copy run once `wide::available()` said so.
+        return unsafe { crate::settle::settle(state) };
+    }
+    state.settle_bands::<PEXT>()
 }
 
 /// Column singles and claiming: with `WIDE`, all nine digits at once.
@@ -1200,9 +1211,9 @@ mod tests {
         }
     }
 
-    /// Unsettled states one step from each dive state: each digit placed in each of its
-    /// bivalue cells, the band examination run but not the column pass or the triads.
-    fn one_step_states() -> Vec<State> {
+    /// Each dive state with one digit placed in one of its bivalue cells, for each such
+    /// placement, before any examination.
+    fn placed_states() -> Vec<State> {
         let mut states = Vec::new();
         for state in dive_states() {
             for k in 0..81 {
@@ -1213,13 +1224,59 @@ mod tests {
                 for d in (0..9).filter(|&d| digits & 1 << d != 0) {
                     let mut next = state;
                     assert!(next.place(d, k / 27, (k % 27) as u32));
-                    if next.settle_bands::<false>() {
-                        states.push(next);
-                    }
+                    states.push(next);
                 }
             }
         }
         states
+    }
+
+    /// Unsettled states one step from each dive state: the [`placed_states`] whose band
+    /// examination (but not the column pass or the triads) raised no contradiction.
+    fn one_step_states() -> Vec<State> {
+        let mut states = placed_states();
+        states.retain_mut(|state| state.settle_bands::<false>());
+        states
+    }
+
+    /// The AVX-512 band examination reaches the scalar loop's fixpoint, or fails where it
+    /// fails: after each placement of the dive states, and from each puzzle's givens.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_wide_examination_settles_as_the_scalar_one() {
+        if !crate::wide::testable("the wide examination is never used") {
+            return;
+        }
+        let set = include_str!("../../../../datasets/multi-solution.txt");
+        let mut states = placed_states();
+        for line in set.lines().filter(|l| !l.starts_with('#')) {
+            let clues = Clues::from_line(line.as_bytes()).expect("a 9×9 line");
+            let mut state = State::empty();
+            for (&cell, &digit) in clues.cell.iter().zip(&clues.digit).take(clues.len) {
+                let (b, p) = (usize::from(cell / 27), u32::from(cell % 27));
+                assert!(state.place(usize::from(digit), b, p));
+            }
+            states.push(state);
+        }
+        let (mut settled, mut failed) = (0, 0);
+        for mut scalar in states {
+            let mut wide = scalar;
+            let verdict = scalar.settle_bands::<false>();
+            // SAFETY: the features were detected above.
+            assert_eq!(unsafe { crate::settle::settle(&mut wide) }, verdict);
+            if verdict {
+                assert_eq!(
+                    (wide.f, wide.seen, wide.unsolved),
+                    (scalar.f, scalar.seen, scalar.unsolved)
+                );
+            }
+            settled += usize::from(verdict);
+            failed += usize::from(!verdict);
+        }
+        assert!(
+            settled >= 10_000 && failed >= 500,
+            "settled {settled}, failed {failed}"
+        );
     }
 
     /// Givens placed with their eliminations made at once settle to exactly the state the

@@ -279,7 +279,7 @@ fn times_three(x: __m512i) -> __m512i {
 /// are set).
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn spread_group(x: __m512i) -> __m512i {
+pub(crate) fn spread_group(x: __m512i) -> __m512i {
     or3(x, _mm512_slli_epi32::<1>(x), _mm512_slli_epi32::<2>(x))
 }
 
@@ -288,14 +288,14 @@ const DIGITS: __mmask16 = 0x1FF;
 
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn or3(x: __m512i, y: __m512i, z: __m512i) -> __m512i {
+pub(crate) fn or3(x: __m512i, y: __m512i, z: __m512i) -> __m512i {
     _mm512_or_si512(x, _mm512_or_si512(y, z))
 }
 
 /// The columns (9 bits) where a band word has a cell.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn fold(x: __m512i) -> __m512i {
+pub(crate) fn fold(x: __m512i) -> __m512i {
     _mm512_and_si512(
         or3(x, _mm512_srli_epi32::<9>(x), _mm512_srli_epi32::<18>(x)),
         _mm512_set1_epi32(511),
@@ -316,7 +316,7 @@ fn at_least_two(x: __m512i, y: __m512i, z: __m512i) -> __m512i {
 /// The sixteen lanes' words.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn to_lanes(x: __m512i) -> [u32; 16] {
+pub(crate) fn to_lanes(x: __m512i) -> [u32; 16] {
     let mut out = [0u32; 16];
     // SAFETY: sixteen words into sixteen.
     unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), x) };
