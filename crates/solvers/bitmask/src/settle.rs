@@ -199,11 +199,15 @@ fn single_rows(word: __m512i) -> __m512i {
 /// the words, as the scalar loop would.
 #[target_feature(enable = "avx512f")]
 pub(crate) fn settle(state: &mut State) -> bool {
-    // SAFETY: 16 words, then the 11 that follow (masked).
+    let words = state.f.as_ptr();
+    // SAFETY: words 0..16 and 11..27. Full-width loads and stores only: a masked store
+    // cannot forward its words to the scalar loads that follow.
     let mut words = unsafe {
+        let low = _mm512_loadu_si512(words.cast());
+        let last = _mm512_loadu_si512(words.add(11).cast());
         Words {
-            low: _mm512_loadu_si512(state.f.as_ptr().cast()),
-            high: _mm512_maskz_loadu_epi32(HIGH_WORDS, state.f[16..].as_ptr().cast()),
+            low,
+            high: _mm512_maskz_alignr_epi32::<5>(HIGH_WORDS, _mm512_setzero_si512(), last),
         }
     };
     // Each band's empty cells in the first register's lanes of that band (the band's solved
@@ -246,19 +250,24 @@ pub(crate) fn settle(state: &mut State) -> bool {
             .zip(lost_to_columns, |w, l| _mm512_andnot_si512(l, w))
             .zip(others, |w, o| _mm512_andnot_si512(o, w));
         empty = _mm512_andnot_si512(_mm512_or_si512(others.low, solved.low), empty);
-        let changed = _mm512_cmpneq_epi32_mask(next.low, words.low)
-            | _mm512_cmpneq_epi32_mask(next.high, words.high);
+        // Settled once the other words took nothing from the examined ones: examining a word
+        // again changes nothing, and gives the same claimed and solved cells, which would
+        // again take nothing. That saves the pass that would only confirm it.
+        let taken = _mm512_cmpneq_epi32_mask(next.low, examined.low)
+            | _mm512_cmpneq_epi32_mask(next.high, examined.high);
         words = next;
-        if changed == 0 {
+        if taken == 0 {
             break;
         }
     }
-    // SAFETY: as the loads.
-    unsafe {
-        _mm512_storeu_si512(state.f.as_mut_ptr().cast(), words.low);
-        _mm512_mask_storeu_epi32(state.f[16..].as_mut_ptr().cast(), HIGH_WORDS, words.high);
+    let last = _mm512_alignr_epi32::<11>(words.high, words.low);
+    for out in [&mut state.f, &mut state.seen] {
+        // SAFETY: as the loads.
+        unsafe {
+            _mm512_storeu_si512(out.as_mut_ptr().cast(), words.low);
+            _mm512_storeu_si512(out.as_mut_ptr().add(11).cast(), last);
+        }
     }
-    state.seen = state.f;
     let empty = to_lanes(empty);
     state.unsolved = [empty[0], empty[1], empty[2]];
     true
