@@ -206,14 +206,15 @@ macro_rules! each_word {
 
 /// The whole search state: 240 bytes, copied once per guess.
 ///
-/// A word is re-examined when it differs from `seen`, the value it had when last examined.
-/// Placing a digit only clears the cell's band peers from the digit's own word; examining that
-/// word then finds the cell alone in its row, marks it solved and clears it from the other
-/// digits, and column pointing clears its column from the other bands.
+/// The scalar loop re-examines a word when it differs from `seen`, the value it had when last
+/// examined (the AVX-512 examination, `settle.rs`, examines every word and leaves `seen`
+/// alone). Examining a word finds the cells left alone in their row, marks them solved and
+/// clears them from the other digits; column pointing clears a box's lone column from the
+/// digit's other bands.
 #[derive(Clone, Copy)]
 pub(crate) struct State {
     pub(crate) f: [u32; 27],
-    pub(crate) seen: [u32; 27],
+    seen: [u32; 27],
     pub(crate) unsolved: [u32; 3],
     /// Empty cells with exactly two candidates, per band, as of the last naked-single scan.
     pub(crate) pairs: [u32; 3],
@@ -895,9 +896,9 @@ impl Nine {
                 } else if depth < self.stack.len() {
                     let (b, p, d) = choose::<WIDE>(&current);
                     let bit = 1u32 << p;
-                    let mut other = current;
-                    other.f[3 * d + b] &= !bit;
-                    self.stack[depth] = other;
+                    // Built in place: one copy of the state, not two.
+                    self.stack[depth] = current;
+                    self.stack[depth].f[3 * d + b] &= !bit;
                     depth += 1;
                     counters.guesses += 1;
                     if current.place(d, b, p) {
@@ -1271,10 +1272,7 @@ mod tests {
             // SAFETY: the features were detected above.
             assert_eq!(unsafe { crate::settle::settle(&mut wide) }, verdict);
             if verdict {
-                assert_eq!(
-                    (wide.f, wide.seen, wide.unsolved),
-                    (scalar.f, scalar.seen, scalar.unsolved)
-                );
+                assert_eq!((wide.f, wide.unsolved), (scalar.f, scalar.unsolved));
             }
             settled += usize::from(verdict);
             failed += usize::from(!verdict);

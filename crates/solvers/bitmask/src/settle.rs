@@ -195,8 +195,8 @@ fn single_rows(word: __m512i) -> __m512i {
     _mm512_or_si512(top, _mm512_sub_epi32(top, _mm512_srli_epi32::<8>(top)))
 }
 
-/// Examines every word until none changes; false on a contradiction. Leaves `seen` equal to
-/// the words, as the scalar loop would.
+/// Examines every word until none changes; false on a contradiction. `seen` is left as it
+/// was: only the scalar loop reads it.
 #[target_feature(enable = "avx512f")]
 pub(crate) fn settle(state: &mut State) -> bool {
     let words = state.f.as_ptr();
@@ -261,12 +261,10 @@ pub(crate) fn settle(state: &mut State) -> bool {
         }
     }
     let last = _mm512_alignr_epi32::<11>(words.high, words.low);
-    for out in [&mut state.f, &mut state.seen] {
-        // SAFETY: as the loads.
-        unsafe {
-            _mm512_storeu_si512(out.as_mut_ptr().cast(), words.low);
-            _mm512_storeu_si512(out.as_mut_ptr().add(11).cast(), last);
-        }
+    // SAFETY: as the loads.
+    unsafe {
+        _mm512_storeu_si512(state.f.as_mut_ptr().cast(), words.low);
+        _mm512_storeu_si512(state.f.as_mut_ptr().add(11).cast(), last);
     }
     let empty = to_lanes(empty);
     state.unsolved = [empty[0], empty[1], empty[2]];
