@@ -199,12 +199,12 @@ fn single_rows(word: __m512i) -> __m512i {
 /// was: only the scalar loop reads it.
 #[target_feature(enable = "avx512f")]
 pub(crate) fn settle(state: &mut State) -> bool {
-    let words = state.f.as_ptr();
+    let f = state.f.as_ptr();
     // SAFETY: words 0..16 and 11..27. Full-width loads and stores only: a masked store
     // cannot forward its words to the scalar loads that follow.
     let mut words = unsafe {
-        let low = _mm512_loadu_si512(words.cast());
-        let last = _mm512_loadu_si512(words.add(11).cast());
+        let low = _mm512_loadu_si512(f.cast());
+        let last = _mm512_loadu_si512(f.add(11).cast());
         Words {
             low,
             high: _mm512_maskz_alignr_epi32::<5>(HIGH_WORDS, _mm512_setzero_si512(), last),
@@ -238,7 +238,8 @@ pub(crate) fn settle(state: &mut State) -> bool {
         };
         let lost_to_columns = claimed.take(&BANDS_ON_1).or(claimed.take(&BANDS_ON_2));
         // The cells the band's other eight digits solved: digits d+1..d+3, d+4..d+6 and
-        // d+6..d+8 from three-digit spans.
+        // d+6..d+8 from three-digit spans. A cell two digits solved in the same pass leaves
+        // both, and the next pass finds the contradiction.
         let span = solved
             .or(solved.take(&DIGITS_ON_1))
             .or(solved.take(&DIGITS_ON_2));
