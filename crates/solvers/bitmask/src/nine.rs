@@ -1221,21 +1221,32 @@ mod tests {
     /// Each dive state with one digit placed in one of its bivalue cells, for each such
     /// placement, before any examination.
     fn placed_states() -> Vec<State> {
-        let mut states = Vec::new();
+        bivalue_placements()
+            .into_iter()
+            .map(|(mut state, d, b, p)| {
+                assert!(state.place(d, b, p));
+                state
+            })
+            .collect()
+    }
+
+    /// For each dive state, each digit `d` of each bivalue cell (band `b`, bit `p`): the
+    /// state and the placement, as `(state, d, b, p)`.
+    fn bivalue_placements() -> Vec<(State, usize, usize, u32)> {
+        let mut placements = Vec::new();
         for state in dive_states() {
             for k in 0..81 {
-                if state.pairs[k / 27] & state.unsolved[k / 27] & 1 << (k % 27) == 0 {
+                let (b, p) = (k / 27, (k % 27) as u32);
+                if state.pairs[b] & state.unsolved[b] & 1 << p == 0 {
                     continue;
                 }
                 let digits = candidates(&state, k);
                 for d in (0..9).filter(|&d| digits & 1 << d != 0) {
-                    let mut next = state;
-                    assert!(next.place(d, k / 27, (k % 27) as u32));
-                    states.push(next);
+                    placements.push((state, d, b, p));
                 }
             }
         }
-        states
+        placements
     }
 
     /// Unsettled states one step from each dive state: the [`placed_states`] whose band
@@ -1316,21 +1327,13 @@ mod tests {
         assert!(settled >= 300, "{settled} puzzles settled");
         // Each digit of each bivalue cell of the dive states.
         let (mut guessed, mut failed) = (0, 0);
-        for state in dive_states() {
-            for k in 0..81 {
-                let (b, p) = (k / 27, (k % 27) as u32);
-                if state.pairs[b] & state.unsolved[b] & 1 << p == 0 {
-                    continue;
-                }
-                let digits = candidates(&state, k);
-                for d in (0..9).filter(|&d| digits & 1 << d != 0) {
-                    let (mut in_word, mut at_once) = (state, state);
-                    assert!(in_word.place_in_word(d, b, p) && at_once.place(d, b, p));
-                    let verdict = settles_alike(in_word, at_once, &format!("cell {k}, digit {d}"));
-                    guessed += 1;
-                    failed += usize::from(!verdict);
-                }
-            }
+        for (state, d, b, p) in bivalue_placements() {
+            let (mut in_word, mut at_once) = (state, state);
+            assert!(in_word.place_in_word(d, b, p) && at_once.place(d, b, p));
+            let what = format!("band {b}, cell {p}, digit {d}");
+            let verdict = settles_alike(in_word, at_once, &what);
+            guessed += 1;
+            failed += usize::from(!verdict);
         }
         assert!(
             guessed >= 5000 && failed >= 100,

@@ -15,7 +15,7 @@
 use core::arch::x86_64::*;
 
 use super::nine::{BAND, GROUP_LOW, State, column_cells};
-use super::wide::{fold, or3, spread_group, to_lanes};
+use super::wide::{fold, in_all_rows, occupied_groups, spread_group, to_lanes};
 
 /// Lane indices for [`Words::take`]. Each word's lane takes the word `shift` lanes on,
 /// wrapping round the 27: the same band's word `shift / 3` digits on. Across bands, it takes
@@ -121,10 +121,7 @@ fn placeable_sectors(x: __m512i) -> __m512i {
     let splat = |v: u32| _mm512_set1_epi32(v as i32);
     let and = |a, b| _mm512_and_si512(a, b);
     let or = |a, b| _mm512_or_si512(a, b);
-    let any = and(
-        or3(x, _mm512_srli_epi32::<1>(x), _mm512_srli_epi32::<2>(x)),
-        splat(GROUP_LOW),
-    );
+    let any = occupied_groups(x);
     // At each sector's bit: whether the sector one box on has a cell (then two boxes on), and
     // whether the one a row down does (wrapping round the band's three rows and boxes).
     const FIRST_BOX: u32 = ROW_LOW;
@@ -165,12 +162,7 @@ fn claimed_columns(word: __m512i) -> __m512i {
         _mm512_srli_epi32::<2>(columns),
     );
     let one = _mm512_and_si512(one, _mm512_set1_epi32(0o111));
-    let alone = _mm512_and_si512(columns, spread_group(one));
-    or3(
-        alone,
-        _mm512_slli_epi32::<9>(alone),
-        _mm512_slli_epi32::<18>(alone),
-    )
+    in_all_rows(_mm512_and_si512(columns, spread_group(one)))
 }
 
 /// The rows of a word (all 9 bits each) with exactly one cell. No row is empty, as after

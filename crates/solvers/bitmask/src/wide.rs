@@ -292,6 +292,28 @@ pub(crate) fn or3(x: __m512i, y: __m512i, z: __m512i) -> __m512i {
     _mm512_or_si512(x, _mm512_or_si512(y, z))
 }
 
+/// The lowest bit of each 3-bit group of a band word (a row's cells in one box), set where
+/// the group has a cell.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(crate) fn occupied_groups(x: __m512i) -> __m512i {
+    _mm512_and_si512(
+        or3(x, _mm512_srli_epi32::<1>(x), _mm512_srli_epi32::<2>(x)),
+        _mm512_set1_epi32(GROUP_LOW as i32),
+    )
+}
+
+/// A set of columns (9 bits) as their cells in all three rows of a band word.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(crate) fn in_all_rows(columns: __m512i) -> __m512i {
+    or3(
+        columns,
+        _mm512_slli_epi32::<9>(columns),
+        _mm512_slli_epi32::<18>(columns),
+    )
+}
+
 /// The columns (9 bits) where a band word has a cell.
 #[inline]
 #[target_feature(enable = "avx512f")]
@@ -336,10 +358,7 @@ fn only(x: __m512i, y: __m512i, z: __m512i) -> __m512i {
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn sectors(x: __m512i) -> __m512i {
-    let any = _mm512_and_si512(
-        or3(x, _mm512_srli_epi32::<1>(x), _mm512_srli_epi32::<2>(x)),
-        _mm512_set1_epi32(GROUP_LOW as i32),
-    );
+    let any = occupied_groups(x);
     let row = |chunk: __m512i| {
         let chunk = _mm512_and_si512(chunk, _mm512_set1_epi32(0o111));
         // chunk × 0b10101 as shifts (a vector multiplication is slow): box k's bit 3k moves
@@ -408,14 +427,7 @@ fn box_claim(claimed: __m512i) -> __m512i {
     let several = _mm512_and_si512(at_least_two(claimed, one, two), low);
     let none = spread_group(_mm512_andnot_si512(any, low));
     let single = spread_group(_mm512_andnot_si512(several, any));
-    let allowed = _mm512_or_si512(none, _mm512_and_si512(single, claimed));
-    _mm512_or_si512(
-        allowed,
-        _mm512_or_si512(
-            _mm512_slli_epi32::<9>(allowed),
-            _mm512_slli_epi32::<18>(allowed),
-        ),
-    )
+    in_all_rows(_mm512_or_si512(none, _mm512_and_si512(single, claimed)))
 }
 
 #[cfg(test)]
