@@ -16,6 +16,10 @@ index="${SLURM_ARRAY_TASK_ID:?run as a Slurm job array: sbatch --array=1-N $0 [b
 count="${SLURM_ARRAY_TASK_COUNT:-${SLURM_ARRAY_TASK_MAX:?no SLURM_ARRAY_TASK_COUNT}}"
 bin="${SUDOKU_BENCH:-target/release/sudoku-bench}"
 out="${SHARD_ROOT:-runs}/shard-$index"
+if [ -f "$out/results.csv" ]; then
+  echo "$out/results.csv: this shard is already complete" >&2
+  exit 0
+fi
 if [ -f "$out/results.partial.csv" ]; then
   exec "$bin" bench --resume --no-report --out "$out"
 fi

@@ -5,10 +5,18 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use sudoku_report::{Digest, summary};
-use sudoku_run::{Interrupted, Isolation, Observer, RESULTS_FILE, Row, RunOptions, WorkerCommand};
+use sudoku_run::{
+    EarlierRun, Interrupted, Isolation, Observer, PARTIAL_FILE, RESULTS_FILE, Row, RunOptions,
+    WorkerCommand,
+};
+
+use crate::options::{Format, SeedArg};
+use crate::ui;
 
 /// Options of `sudoku-bench bench`.
 #[derive(clap::Args, Clone, Debug)]
@@ -16,19 +24,18 @@ pub struct BenchArgs {
     /// Solver id to run (repeatable); default: every registered solver.
     #[arg(long = "solver", short = 's', value_name = "ID")]
     pub solvers: Vec<String>,
-    /// Dataset: `named` (the documents' boards), `table1` (the known boards of Table 1) or a
-    /// file of one puzzle a line (repeatable); default: `named`.
-    #[arg(long = "dataset", short = 'd', value_name = "SPEC")]
+    /// Dataset: a built-in one by name (`sudoku-bench datasets` lists them) or a file of one
+    /// puzzle a line (repeatable); default: `named` and the eight level sets.
+    #[arg(long = "dataset", short = 'd', value_name = "NAME|PATH")]
     pub datasets: Vec<String>,
     /// Use only the first N puzzles of each dataset.
-    #[arg(long, value_name = "N")]
-    pub limit: Option<usize>,
+    #[arg(long, value_name = "N", alias = "limit")]
+    pub puzzles: Option<usize>,
     /// Draw N puzzles of each dataset at random (seeded by --seed).
     #[arg(long, value_name = "N")]
     pub sample: Option<usize>,
-    /// Seed for sampling, puzzle order and stochastic solvers.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub seed: SeedArg,
     /// Timed passes after the warm-up (deterministic solvers).
     #[arg(long, default_value_t = 3)]
     pub reps: u32,
@@ -42,8 +49,8 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N")]
     pub max_iterations: Option<u64>,
     /// Solutions to look for: default 2 (proves uniqueness) for solvers that count, else 1.
-    #[arg(long, value_name = "N")]
-    pub solution_limit: Option<u64>,
+    #[arg(long, value_name = "N", alias = "solution-limit", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_solutions: Option<u64>,
     /// Stop repeating a puzzle once its timed passes took this many seconds.
     #[arg(long, default_value_t = 3.0, value_name = "SECONDS")]
     pub max_puzzle_seconds: f64,
@@ -66,8 +73,15 @@ pub struct BenchArgs {
     #[arg(long, default_value = "reports/latest")]
     pub out: PathBuf,
     /// Continue an interrupted run in --out with the options it recorded.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "force")]
     pub resume: bool,
+    /// Clear --out first when it already holds a run (otherwise such a folder is refused).
+    #[arg(long)]
+    pub force: bool,
+    /// The summary printed at the end: text (a markdown table), csv or json (one object a
+    /// line); the report's files are written either way.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
     /// Write the results only, no report.
     #[arg(long)]
     pub no_report: bool,
@@ -97,14 +111,14 @@ impl BenchArgs {
         Ok(RunOptions {
             solvers: self.solvers.clone(),
             datasets: self.datasets.clone(),
-            limit: self.limit,
+            limit: self.puzzles,
             sample: self.sample,
-            seed: self.seed,
+            seed: self.seed.seed,
             reps: self.reps,
             seeds: self.seeds,
             timeout: self.timeout,
             max_iterations: self.max_iterations,
-            solution_limit: self.solution_limit,
+            solution_limit: self.max_solutions,
             max_puzzle_seconds: self.max_puzzle_seconds,
             jobs: self.jobs,
             isolate: match self.isolate {
@@ -129,6 +143,9 @@ pub struct ReportArgs {
     /// Output folder (default: the folder of the CSV; needed when merging parts).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// The summary printed: text (a markdown table), csv or json (one object a line).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 /// Options of `sudoku-bench reproduce`.
@@ -137,18 +154,48 @@ pub struct ReproduceArgs {
     /// Output folder for results.csv, table1.md, table1.csv and the two charts.
     #[arg(long, default_value = "reports/reproduce")]
     pub out: PathBuf,
+    /// Clear --out first when it already holds a run (otherwise such a folder is refused).
+    #[arg(long)]
+    pub force: bool,
     /// The solver compared with the published figures: the documents' algorithm.
-    #[arg(long, default_value = "naive")]
+    #[arg(long, short, value_name = "ID", default_value = "naive")]
     pub solver: String,
     /// Timed solves per board (median reported).
     #[arg(long, default_value_t = 3)]
     pub reps: u32,
     /// Per-solve time budget in seconds.
-    #[arg(long, default_value_t = 30.0)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 30.0,
+        allow_negative_numbers = true
+    )]
     pub timeout: f64,
 }
 
-/// A progress bar on a terminal (nothing otherwise), and the hidden `--stop-after-rows` hook.
+/// Set by Ctrl-C: the run stops before writing another row.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Ctrl-C once stops the run after the solve under way (its row left out, every earlier one
+/// kept for `--resume`); twice stops at once. Worker processes ignore it (see [`worker`]), so
+/// the solve under way ends normally.
+fn stop_on_ctrl_c() {
+    let installed = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!(
+            "\nstopping after the solve under way (at most its time budget); Ctrl-C again to \
+             stop at once"
+        );
+    });
+    if let Err(error) = installed {
+        ui::note(format!("Ctrl-C will not stop the run cleanly: {error}"));
+    }
+}
+
+/// A progress bar on a terminal (nothing otherwise, or with --quiet), the Ctrl-C stop, and the
+/// hidden `--stop-after-rows` hook.
 struct Progress {
     bar: ProgressBar,
     stop_after_rows: Option<usize>,
@@ -157,7 +204,7 @@ struct Progress {
 
 impl Progress {
     fn new(stop_after_rows: Option<usize>) -> Progress {
-        let bar = if std::io::stderr().is_terminal() {
+        let bar = if std::io::stderr().is_terminal() && !ui::quiet() {
             ProgressBar::new(0).with_style(
                 ProgressStyle::with_template(
                     "{elapsed_precise} [{bar:40}] {pos}/{len} solves (upper bound), eta {eta} {msg}",
@@ -183,10 +230,11 @@ impl Observer for Progress {
         } else {
             String::new()
         };
-        eprintln!(
-            "plan: {total} solves at most{left}; if every solve used its whole time budget, {}",
+        ui::note(format!(
+            "plan: {} at most{left}; if every solve used its whole time budget, {}",
+            ui::count_of(total, "solve"),
             humantime(worst_case)
-        );
+        ));
         self.bar.set_length(total);
         self.bar.set_position(done);
     }
@@ -202,6 +250,10 @@ impl Observer for Progress {
             bail!(Interrupted);
         }
         Ok(())
+    }
+
+    fn stop_requested(&self) -> bool {
+        STOP.load(Ordering::SeqCst)
     }
 }
 
@@ -221,34 +273,89 @@ impl Drop for Progress {
     }
 }
 
+/// What to do with a run already in the output folder, from `--resume` and `--force`.
+fn earlier_run(resume: bool, force: bool) -> EarlierRun {
+    match (resume, force) {
+        (true, _) => EarlierRun::Resume,
+        (false, true) => EarlierRun::Replace,
+        (false, false) => EarlierRun::Refuse,
+    }
+}
+
+/// An interrupted run's error, with where its rows are and the command that continues it.
+fn interrupted(error: anyhow::Error, out: &Path, resume: &str) -> anyhow::Error {
+    if !error.is::<Interrupted>() {
+        return error;
+    }
+    let kept =
+        sudoku_run::results::read(&out.join(PARTIAL_FILE)).map_or(0, |results| results.rows.len());
+    error.context(format!(
+        "{} kept in {}; continue with: {resume}",
+        ui::count_of(kept as u64, "row"),
+        out.join(PARTIAL_FILE).display()
+    ))
+}
+
+/// The run's summary on stdout in `format`.
+fn print_summary(digest: &Digest, format: Format) -> Result<()> {
+    let summaries = summary::summaries(digest);
+    match format {
+        Format::Text => println!("{}", summary::to_markdown(&summaries)),
+        Format::Csv => print!("{}", summary::to_csv(&summaries)?),
+        Format::Json => {
+            for one in &summaries {
+                println!("{}", serde_json::to_string(one)?);
+            }
+        }
+        Format::Line => {
+            bail!("--format line: a summary has several fields a row; use text, csv or json")
+        }
+    }
+    Ok(())
+}
+
 /// `sudoku-bench bench`: runs, writes `--out/results.csv`, prints the summary, writes the
 /// report beside it.
 pub fn bench(args: &BenchArgs) -> Result<()> {
+    if args.format == Format::Line {
+        bail!("--format line: a summary has several fields a row; use text, csv or json");
+    }
+    stop_on_ctrl_c();
     let outcome = sudoku_run::run_in(
         &args.out,
         sudoku_registry::registry(),
         &args.options()?,
-        args.resume,
+        earlier_run(args.resume, args.force),
         &mut Progress::new(args.stop_after_rows),
-    )?;
-    eprintln!(
-        "{} rows in {:.1} s → {}",
-        outcome.rows_written,
+    )
+    .map_err(|e| {
+        let resume = format!("sudoku-bench bench --out {} --resume", args.out.display());
+        interrupted(e, &args.out, &resume)
+    })?;
+    ui::note(format!(
+        "{} in {:.1} s → {}",
+        ui::count_of(outcome.rows_written as u64, "row"),
         outcome.elapsed.as_secs_f64(),
         outcome.csv.display()
-    );
+    ));
     let digest = Digest::read(&outcome.csv)?;
-    println!("{}", summary::to_markdown(&summary::summaries(&digest)));
+    print_summary(&digest, args.format)?;
     if !args.no_report {
         sudoku_report::write_report(&digest, &args.out)?;
-        eprintln!("report: {}", args.out.join("index.html").display());
+        ui::note(format!("report: {}", args.out.join("index.html").display()));
     }
     Ok(())
 }
 
 /// The hidden `worker` subcommand: serves solves to the run that started it, on standard input
-/// and output.
+/// and output. It ignores Ctrl-C, which the terminal sends to the whole process group: the run
+/// decides when to stop, and the solve under way ends within its budget.
 pub fn worker() -> Result<()> {
+    #[cfg(unix)]
+    // SAFETY: called before any thread of this process exists; SIG_IGN is a valid handler.
+    unsafe {
+        libc::signal(libc::SIGINT, libc::SIG_IGN);
+    }
     sudoku_run::isolate::serve(
         &sudoku_registry::registry(),
         std::io::stdin().lock(),
@@ -259,6 +366,9 @@ pub fn worker() -> Result<()> {
 /// `sudoku-bench report`: every table and chart again, from a results file alone, or from the
 /// parts of a sharded run merged.
 pub fn report(args: &ReportArgs) -> Result<()> {
+    if args.format == Format::Line {
+        bail!("--format line: a summary has several fields a row; use text, csv or json");
+    }
     let [single] = args.results.as_slice() else {
         return report_merged(args);
     };
@@ -277,8 +387,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         std::fs::copy(single, &beside)
             .with_context(|| format!("cannot copy the results to {}", beside.display()))?;
     }
-    print_report(&digest, &out, written.len());
-    Ok(())
+    print_report(&digest, &out, written.len(), args.format)
 }
 
 /// The parts of a sharded run merged into `--out/results.csv`, then reported.
@@ -305,18 +414,26 @@ fn report_merged(args: &ReportArgs) -> Result<()> {
     let digest = Digest::of(&results);
     let written = sudoku_report::write_report(&digest, out)?;
     for shard in &header.shards {
-        eprintln!(
-            "shard {}: {} rows, started {} on {} ({})",
-            shard.shard, shard.rows, shard.started, shard.machine.host, shard.machine.cpu
-        );
+        ui::note(format!(
+            "shard {}: {}, started {} on {} ({})",
+            shard.shard,
+            ui::count_of(shard.rows as u64, "row"),
+            shard.started,
+            shard.machine.host,
+            shard.machine.cpu
+        ));
     }
-    print_report(&digest, out, written.len() + 1);
-    Ok(())
+    print_report(&digest, out, written.len() + 1, args.format)
 }
 
-fn print_report(digest: &Digest, out: &Path, files: usize) {
-    println!("{}", summary::to_markdown(&summary::summaries(digest)));
-    eprintln!("{files} files → {}", out.join("index.html").display());
+fn print_report(digest: &Digest, out: &Path, files: usize, format: Format) -> Result<()> {
+    print_summary(digest, format)?;
+    ui::note(format!(
+        "{} → {}",
+        ui::count_of(files as u64, "file"),
+        out.join("index.html").display()
+    ));
+    Ok(())
 }
 
 /// `sudoku-bench reproduce`: an ordinary run of every solver on the known boards of Table 1,
@@ -324,21 +441,35 @@ fn print_report(digest: &Digest, out: &Path, files: usize) {
 pub fn reproduce(args: &ReproduceArgs) -> Result<()> {
     let registry = sudoku_registry::registry();
     if !registry.iter().any(|r| r.id() == args.solver) {
-        bail!("no solver `{}` is registered", args.solver);
+        bail!(
+            "unknown solver {:?}; registered: {}",
+            args.solver,
+            sudoku_registry::ids().join(", ")
+        );
     }
+    let timeout = crate::options::positive_seconds("--timeout", args.timeout)
+        .map_err(|failure| anyhow::anyhow!(failure.message))?;
+    stop_on_ctrl_c();
     let outcome = sudoku_run::run_in(
         &args.out,
         registry,
         &RunOptions {
             worker: Some(worker_command()?),
-            ..sudoku_report::reproduce::run_options(args.reps, args.timeout.max(0.001))
+            ..sudoku_report::reproduce::run_options(args.reps, timeout.as_secs_f64())
         },
-        false,
+        earlier_run(false, args.force),
         &mut Progress::new(None),
-    )?;
+    )
+    .map_err(|e| {
+        let again = format!(
+            "sudoku-bench reproduce --out {} --force",
+            args.out.display()
+        );
+        interrupted(e, &args.out, &again)
+    })?;
     let results = sudoku_run::results::read(&outcome.csv)?;
     let table = sudoku_report::reproduce::write(&results, &args.solver, &args.out)?;
     println!("{table}");
-    eprintln!("written to {}", args.out.display());
+    ui::note(format!("written to {}", args.out.display()));
     Ok(())
 }

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Context, Result, bail, ensure};
 use rand::SeedableRng;
@@ -16,6 +16,9 @@ use sudoku_generate::{
     thesis_puzzle,
 };
 use sudoku_human::Level;
+
+use crate::options::SeedArg;
+use crate::ui::{self, Progress};
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Method {
@@ -39,15 +42,14 @@ pub struct GenerateArgs {
     /// How the puzzles are made.
     #[arg(long, value_enum, default_value_t = Method::Minimal)]
     method: Method,
-    /// Side of the board (4, 6, 8, 9, 12, 16 or 25).
+    /// Side of the board: 4, 6, 9, 12, 16 or 25.
     #[arg(long, default_value_t = 9)]
     size: usize,
     /// Puzzles to make (with --givens: per proportion; with --method transform: per puzzle read).
     #[arg(long, default_value_t = 1)]
     count: usize,
-    /// Seed: the same options and seed give the same file.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    seed: SeedArg,
     /// Symmetry of the clue pattern (minimal, bounded): none, 180, 90, diagonal or mirror.
     #[arg(long, default_value_t = Symmetry::None)]
     symmetry: Symmetry,
@@ -63,7 +65,12 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "FILE")]
     from: Option<PathBuf>,
     /// Give up after this many seconds in all.
-    #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 300.0,
+        allow_negative_numbers = true
+    )]
     timeout: f64,
     /// Give up on a puzzle after this many attempts (thesis: clue sets drawn; minimal: full
     /// grids carved).
@@ -100,13 +107,16 @@ pub fn generate(args: &GenerateArgs) -> Result<()> {
         args.difficulty.is_some() || args.method != Method::Bounded,
         "--method bounded needs --difficulty LEVEL"
     );
-    let timeout = Duration::try_from_secs_f64(args.timeout)
-        .map_err(|_| anyhow::anyhow!("--timeout {}: not a duration", args.timeout))?;
+    let timeout = crate::options::positive_seconds("--timeout", args.timeout)
+        .map_err(|failure| anyhow::anyhow!(failure.message))?;
+    if let Some(path) = &args.out {
+        check_writable(path)?;
+    }
     let mut limits = Limits::until(Instant::now() + timeout);
     if let Some(max) = args.max_attempts {
         limits = limits.with_attempts(max);
     }
-    let mut rng = StdRng::seed_from_u64(args.seed);
+    let mut rng = StdRng::seed_from_u64(args.seed.seed);
     let mut text = format!("# {} (rand 0.9 StdRng)\n", command_line(args));
     match args.method {
         Method::Minimal | Method::Bounded => carved(shape, args, &limits, &mut rng, &mut text)?,
@@ -133,7 +143,7 @@ fn command_line(args: &GenerateArgs) -> String {
     };
     let mut line = format!(
         "sudoku-bench generate --method {method} --size {} --count {} --seed {}",
-        args.size, args.count, args.seed
+        args.size, args.count, args.seed.seed
     );
     if args.symmetry != Symmetry::None {
         write!(line, " --symmetry {}", args.symmetry).unwrap();
@@ -180,6 +190,7 @@ fn carved(
         "# Form: puzzle:1:solution, after a comment with its clues, level and the grids tried.\n",
     );
     let mut counter = counter(shape);
+    let progress = Progress::new("generating", args.count, &stated_budget(args));
     let rated_at_most =
         |level: Level| move |grid: &Grid| sudoku_human::rate(grid).is_ok_and(|r| r.level <= level);
     for index in 1..=args.count {
@@ -217,18 +228,20 @@ fn carved(
             .map_err(|e| anyhow::anyhow!("rating puzzle {index}: {e}"))?;
         writeln!(
             text,
-            "# {index}: {} clues, {} (score {:.1}, hardest step {:.1}); {} grids tried",
+            "# {index}: {} clues, {} (score {:.1}, hardest step {:.1}); {} tried",
             made.puzzle.clue_count(),
             rating.level,
             rating.score,
             rating.explainer,
-            made.attempts
+            ui::count_of(made.attempts, "grid")
         )?;
         unique_line(text, &made.puzzle, &made.solution);
-        eprintln!(
-            "puzzle {index} of {}: {} grids tried",
-            args.count, made.attempts
-        );
+        progress.note(format!(
+            "puzzle {index} of {}: {} tried",
+            args.count,
+            ui::count_of(made.attempts, "grid")
+        ));
+        progress.advance();
     }
     Ok(())
 }
@@ -250,29 +263,31 @@ fn thesis(
     )?;
     let mut counter = counter(shape);
     let mut attempts = Vec::with_capacity(args.count);
+    let progress = Progress::new("generating", args.count, &stated_budget(args));
     for index in 1..=args.count {
         let made = thesis_puzzle(shape, rng, counter.as_mut(), limits)
             .with_context(|| format!("puzzle {index} of {}", args.count))?;
         let failed = &made.failures;
         writeln!(
             text,
-            "# {index}: {} clues after {} attempts ({} without a solution, {} with several)",
+            "# {index}: {} clues after {} ({} without a solution, {} with several)",
             made.puzzle.clue_count(),
-            made.attempts,
+            ui::count_of(made.attempts, "attempt"),
             failed.no_solution,
             failed.multiple
         )?;
         unique_line(text, &made.puzzle, &made.solution);
         attempts.push(made.attempts);
+        progress.advance();
     }
     attempts.sort_unstable();
-    eprintln!(
-        "{} puzzles; attempts per puzzle: median {}, least {}, most {}",
-        attempts.len(),
+    ui::note(format!(
+        "{}; attempts per puzzle: median {}, least {}, most {}",
+        ui::count_of(attempts.len() as u64, "puzzle"),
         attempts[attempts.len() / 2],
         attempts[0],
         attempts[attempts.len() - 1]
-    );
+    ));
     Ok(())
 }
 
@@ -334,6 +349,32 @@ fn transformed(args: &GenerateArgs, rng: &mut StdRng, text: &mut String) -> Resu
 /// A unique puzzle in the dataset form, with its count and solution.
 fn unique_line(text: &mut String, puzzle: &Grid, solution: &Grid) {
     text.push_str(&format!("{}:1:{}\n", puzzle.to_line(), solution.to_line()));
+}
+
+/// The budget as progress states it.
+fn stated_budget(args: &GenerateArgs) -> String {
+    format!("budget {} s in all (--timeout)", args.timeout)
+}
+
+/// Refuses, before any work, an output path that cannot take the file: a folder, or a file in
+/// a folder that does not exist.
+fn check_writable(path: &std::path::Path) -> Result<()> {
+    ensure!(
+        !path.is_dir(),
+        "--out {}: a folder; give the path of the file to write",
+        path.display()
+    );
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => std::path::Path::new("."),
+    };
+    ensure!(
+        folder.is_dir(),
+        "--out {}: the folder {} does not exist",
+        path.display(),
+        folder.display()
+    );
+    Ok(())
 }
 
 /// Writes beside `path` and renames into place, so a failure never leaves a partial file.

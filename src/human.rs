@@ -3,28 +3,26 @@
 use std::time::Instant;
 
 use serde_json::json;
-use sudoku_core::{Budget, Entry};
+use sudoku_core::Budget;
+use sudoku_core::format::symbol;
 use sudoku_human::{AnalysisError, Level, Marks, Move, Order, Rating, Technique};
+use sudoku_run::options::DEFAULT_SEED;
 
-use crate::input::InputArgs;
-use crate::{BudgetArgs, Failure};
+use crate::input::{InputArgs, Item};
+use crate::options::{BudgetArgs, Format};
+use crate::ui::{self, Progress};
+use crate::{Failure, Tally};
 
 #[derive(clap::Args)]
 pub struct RateArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Output form: a line per puzzle for people, or CSV/JSON (one object a line) for programs.
-    #[arg(long, value_enum, default_value_t = RateFormat::Text)]
-    format: RateFormat,
+    /// Output: text (a line a puzzle, the spread at the end), line (the level), csv (the
+    /// ratings and every technique's count) or json (one object a line).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     #[command(flatten)]
     budget: BudgetArgs,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum RateFormat {
-    Text,
-    Csv,
-    Json,
 }
 
 #[derive(clap::Args)]
@@ -38,108 +36,183 @@ pub struct ExplainArgs {
     /// easiest by weight first).
     #[arg(long, default_value_t = Order::Thesis)]
     order: Order,
-    /// Leave out the pencil-mark grid before each step.
+    /// Leave out the pencil marks shown before each step.
     #[arg(long)]
     no_pencil: bool,
+    /// Output: text (each step, after the pencil marks it starts from), line (a step a line),
+    /// csv or json (one record a step: technique, text, placements, eliminations).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    budget: BudgetArgs,
 }
 
-/// A rating or analysis error as the user should see it: the line, and the cell for conflicts.
-fn analysis_failure(error: AnalysisError, entry: &Entry, origin: &str) -> Failure {
-    let line = match &error {
-        AnalysisError::ConflictingClues(conflict) => entry.cell_lines[conflict.second],
-        _ => entry.line,
-    };
+/// What a rating that failed came to, as a record's status and exit status.
+fn failed_rating(error: &AnalysisError) -> (&'static str, u8) {
     match error {
-        AnalysisError::GaveUp(_) => Failure::negative(format!("{origin}line {line}: {error}")),
-        _ => Failure::input(format!("{origin}line {line}: {error}")),
+        AnalysisError::GaveUp(_) => ("gave-up", 1),
+        AnalysisError::NoSolution => ("unsolvable", 1),
+        AnalysisError::ConflictingClues(_) => ("rejected", 2),
+        _ => ("failed", 1),
     }
 }
 
-pub fn rate(args: &RateArgs) -> Result<(), Failure> {
-    let puzzles = args.input.read()?;
-    let origin = &puzzles.origin;
-    let mut entries = Vec::with_capacity(puzzles.len());
-    let mut ratings = Vec::with_capacity(puzzles.len());
-    let started = Instant::now();
-    for entry in puzzles.iter()? {
-        let entry = entry?;
-        let budget = args.budget.apply(Budget::solve())?;
-        let rating = sudoku_human::rate_within(&entry.grid, &budget)
-            .map_err(|e| analysis_failure(e, &entry, origin))?;
-        entries.push(entry);
-        ratings.push(rating);
+/// An analysis error as the user should see it: the line (of the second clue, for conflicts)
+/// or board, and the exit status its kind gives.
+fn analysis_failure(error: AnalysisError, item: &Item, origin: &str) -> Failure {
+    let place = match (&error, &item.board) {
+        (AnalysisError::ConflictingClues(conflict), None) => {
+            format!("line {}", item.entry.cell_lines[conflict.second])
+        }
+        _ => item.label(),
+    };
+    let message = format!("{origin}{place}: {error}");
+    match failed_rating(&error) {
+        (_, 2) => Failure::input(message),
+        _ => Failure::negative(message),
     }
-    let seconds = started.elapsed().as_secs_f64();
-    let csv_header = ["line", "puzzle", "thesis", "explainer", "score", "level"]
+}
+
+pub fn rate(args: &RateArgs) -> Result<Tally, Failure> {
+    let puzzles = args.input.read()?;
+    puzzles.require_consistent_clues()?;
+    args.budget.timeout()?;
+    let origin = &puzzles.origin;
+    let mut ratings = Vec::with_capacity(puzzles.len());
+    let mut tally = Tally::default();
+    let started = Instant::now();
+    if args.format == Format::Csv {
+        let header = [
+            "line",
+            "board",
+            "puzzle",
+            "status",
+            "thesis",
+            "explainer",
+            "score",
+        ]
         .into_iter()
-        .chain(["level_2009", "hardest", "guessed", "unique"])
+        .chain(["level", "level_2009", "hardest", "guessed", "unique"])
         .map(str::to_string)
         .chain(Technique::ALL.iter().map(|t| t.key().to_string()))
         .collect::<Vec<_>>();
-    if args.format == RateFormat::Csv {
-        println!("{}", csv_header.join(","));
+        println!("{}", header.join(","));
     }
-    for (entry, rating) in entries.iter().zip(&ratings) {
-        match args.format {
-            RateFormat::Text => println!(
-                "line {}: thesis {}, explainer {:.1}, score {:.1} ({}), 2009 level {}{}; {}",
-                entry.line,
-                rating.thesis,
-                rating.explainer,
-                rating.score,
-                rating.level,
-                rating.level_2009,
-                if rating.unique { "" } else { ", not unique" },
-                rating.counts,
-            ),
-            RateFormat::Csv => {
-                let fields = [
-                    entry.line.to_string(),
-                    entry.grid.to_line(),
-                    rating.thesis.to_string(),
-                    format!("{:.1}", rating.explainer),
-                    format!("{:.1}", rating.score),
-                    rating.level.to_string(),
-                    rating.level_2009.to_string(),
-                    rating
-                        .hardest
-                        .map_or(String::new(), |t| t.key().to_string()),
-                    rating.guessed.to_string(),
-                    rating.unique.to_string(),
-                ];
-                let counts = Technique::ALL
-                    .iter()
-                    .map(|&t| rating.counts.get(t).to_string());
-                println!(
-                    "{}",
-                    fields
-                        .into_iter()
-                        .chain(counts)
-                        .collect::<Vec<_>>()
-                        .join(",")
-                );
+    let progress = Progress::new("rating", puzzles.len(), &args.budget.stated());
+    for item in puzzles.iter()? {
+        let item = item?;
+        let budget = args.budget.apply(Budget::solve(), DEFAULT_SEED)?;
+        let rated = sudoku_human::rate_within(&item.entry.grid, &budget);
+        let (status, code) = match &rated {
+            Ok(rating) if rating.unique => ("rated", 0),
+            Ok(_) => ("multiple", 1),
+            Err(error) => failed_rating(error),
+        };
+        let text = match &rated {
+            Ok(rating) => rating_text(rating),
+            Err(error) => error.to_string(),
+        };
+        let line = match args.format {
+            Format::Text => {
+                let style = if code == 0 { ui::GOOD } else { ui::BAD };
+                format!("{}: {}", item.label(), ui::styled(style, &text))
             }
-            RateFormat::Json => println!("{}", rating_json(entry, rating)),
+            Format::Line => match &rated {
+                Ok(rating) if rating.unique => rating.level.to_string(),
+                _ => status.to_string(),
+            },
+            Format::Csv => rating_csv(&item, status, rated.as_ref().ok()),
+            Format::Json => rating_json(&item, status, &text, rated.as_ref().ok()).to_string(),
+        };
+        progress.println(&line);
+        progress.advance();
+        tally.record(status, code, || format!("{origin}{}: {text}", item.label()));
+        if let Ok(rating) = rated {
+            ratings.push(rating);
         }
     }
-    let summary = distribution(&ratings, seconds);
-    if args.format == RateFormat::Text {
+    let summary = distribution(&ratings, started.elapsed().as_secs_f64());
+    if args.format == Format::Text {
         println!("{summary}");
     } else {
-        eprintln!("{summary}");
+        ui::note(summary);
     }
-    Ok(())
+    Ok(tally)
 }
 
-fn rating_json(entry: &Entry, rating: &Rating) -> serde_json::Value {
+fn rating_text(rating: &Rating) -> String {
+    format!(
+        "thesis {}, explainer {:.1}, score {:.1} ({}), 2009 level {}{}; {}",
+        rating.thesis,
+        rating.explainer,
+        rating.score,
+        rating.level,
+        rating.level_2009,
+        if rating.unique {
+            ""
+        } else {
+            ", not unique: more than one solution"
+        },
+        rating.counts,
+    )
+}
+
+fn rating_csv(item: &Item, status: &str, rating: Option<&Rating>) -> String {
+    let entry = &item.entry;
+    let mut fields = vec![
+        entry.line.to_string(),
+        item.board.clone().unwrap_or_default(),
+        entry.grid.to_line(),
+        status.to_string(),
+    ];
+    match rating {
+        Some(rating) => {
+            fields.extend([
+                rating.thesis.to_string(),
+                format!("{:.1}", rating.explainer),
+                format!("{:.1}", rating.score),
+                rating.level.to_string(),
+                rating.level_2009.to_string(),
+                rating
+                    .hardest
+                    .map_or(String::new(), |t| t.key().to_string()),
+                rating.guessed.to_string(),
+                rating.unique.to_string(),
+            ]);
+            fields.extend(
+                Technique::ALL
+                    .iter()
+                    .map(|&t| rating.counts.get(t).to_string()),
+            );
+        }
+        None => fields.extend(std::iter::repeat_n(String::new(), 8 + Technique::ALL.len())),
+    }
+    fields.join(",")
+}
+
+fn rating_json(
+    item: &Item,
+    status: &str,
+    text: &str,
+    rating: Option<&Rating>,
+) -> serde_json::Value {
+    let entry = &item.entry;
+    let mut object = json!({
+        "line": entry.line,
+        "board": item.board,
+        "puzzle": entry.grid.to_line(),
+        "status": status,
+        "message": text,
+    });
+    let Some(rating) = rating else {
+        return object;
+    };
     let counts: serde_json::Map<String, serde_json::Value> = rating
         .counts
         .used()
         .map(|(t, n)| (t.key().to_string(), json!(n)))
         .collect();
-    json!({
-        "line": entry.line,
-        "puzzle": entry.grid.to_line(),
+    let fields = json!({
         "thesis": rating.thesis,
         "explainer": (rating.explainer * 10.0).round() / 10.0,
         "score": (rating.score * 10.0).round() / 10.0,
@@ -149,7 +222,11 @@ fn rating_json(entry: &Entry, rating: &Rating) -> serde_json::Value {
         "guessed": rating.guessed,
         "unique": rating.unique,
         "counts": counts,
-    })
+    });
+    for (key, value) in fields.as_object().expect("an object").clone() {
+        object[key] = value;
+    }
+    object
 }
 
 /// How many puzzles were rated how fast, and how they spread over the levels and scales.
@@ -182,7 +259,8 @@ fn distribution(ratings: &[Rating], seconds: f64) -> String {
         "too fast to time".into()
     };
     format!(
-        "rated {total} puzzles in {seconds:.3} s ({rate})\nlevels: {}\n2009 levels: {}\nthesis scale: {}",
+        "rated {} in {seconds:.3} s ({rate})\nlevels: {}\n2009 levels: {}\nthesis scale: {}",
+        ui::count_of(total as u64, "puzzle"),
         levels.join(", "),
         levels_2009.join(", "),
         thesis.join(", ")
@@ -191,40 +269,34 @@ fn distribution(ratings: &[Rating], seconds: f64) -> String {
 
 pub fn explain(args: &ExplainArgs) -> Result<(), Failure> {
     let puzzles = args.input.read()?;
-    let entry = &puzzles.single("explain")?;
-    let fail = |e| analysis_failure(e, entry, &puzzles.origin);
+    let item = &puzzles.single("explain")?;
+    let fail = |e| analysis_failure(e, item, &puzzles.origin);
+    let mut steps = StepPrinter::new(args.format, !args.no_pencil);
     if args.hint {
-        let marks = Marks::new(&entry.grid).map_err(fail)?;
-        return match sudoku_human::next_step(&marks, args.order).map_err(fail)? {
-            Some(step) => {
-                print_move(1, &step, !args.no_pencil);
-                Ok(())
-            }
-            None => {
-                println!("the grid is full: nothing left to do");
-                Ok(())
-            }
-        };
+        let marks = Marks::new(&item.entry.grid).map_err(fail)?;
+        match sudoku_human::next_step(&marks, args.order).map_err(fail)? {
+            Some(step) => steps.print(1, &step),
+            None => ui::note("the grid is full: nothing left to do"),
+        }
+        return Ok(());
     }
-    let analysis = sudoku_human::analyse(&entry.grid, args.order).map_err(fail)?;
+    let budget = args.budget.apply(Budget::solve(), DEFAULT_SEED)?;
+    let analysis =
+        sudoku_human::analyse_within(&item.entry.grid, args.order, &budget).map_err(fail)?;
     for (index, step) in analysis.moves.iter().enumerate() {
-        print_move(index + 1, step, !args.no_pencil);
+        steps.print(index + 1, step);
     }
-    println!(
-        "solution:\n{}",
-        analysis.solution.render(sudoku_core::Format::Boxed)
-    );
     let ending = if analysis.solved_by_logic() {
         "solved by logic alone".to_string()
     } else {
         format!(
-            "logic got stuck: a search made {} guesses",
-            analysis.guesses
+            "logic got stuck: a search made {}",
+            ui::count_of(analysis.guesses, "guess")
         )
     };
-    println!(
-        "{} steps ({}); {ending}{}",
-        analysis.moves.len(),
+    let summary = format!(
+        "{} ({}); {ending}{}",
+        ui::count_of(analysis.moves.len() as u64, "step"),
         analysis.counts(),
         if analysis.unique {
             ""
@@ -232,13 +304,90 @@ pub fn explain(args: &ExplainArgs) -> Result<(), Failure> {
             "; the puzzle has more than one solution"
         }
     );
+    if args.format == Format::Text {
+        println!(
+            "solution:\n{}",
+            analysis.solution.render(sudoku_core::Format::Boxed)
+        );
+        println!("{summary}");
+    } else {
+        ui::note(summary);
+    }
+    if !analysis.unique {
+        return Err(Failure::negative(format!(
+            "{}{}: the puzzle has more than one solution",
+            puzzles.origin,
+            item.label()
+        )));
+    }
     Ok(())
 }
 
-/// A step in words, then (with `pencil`) the pencil marks it was found in.
-fn print_move(number: usize, step: &Move, pencil: bool) {
-    println!("step {number}, {}: {}", step.technique, step.step.text);
-    if pencil {
-        println!("{}", step.before.render());
+/// Prints steps in one `--format`; CSV's header comes with the first.
+struct StepPrinter {
+    format: Format,
+    pencil: bool,
+    header_written: bool,
+}
+
+impl StepPrinter {
+    fn new(format: Format, pencil: bool) -> StepPrinter {
+        StepPrinter {
+            format,
+            pencil,
+            header_written: false,
+        }
+    }
+
+    /// Step `number`: in text, the pencil marks it starts from (titled so), then the step.
+    fn print(&mut self, number: usize, step: &Move) {
+        let shape = step.before.grid().shape();
+        let cells = |pairs: &[(usize, u8)]| -> Vec<String> {
+            pairs
+                .iter()
+                .map(|&(cell, value)| format!("{}={}", shape.cell_name(cell), symbol(value)))
+                .collect()
+        };
+        match self.format {
+            Format::Text => {
+                if self.pencil {
+                    println!("pencil marks before step {number} (filled cells in brackets):");
+                    print!("{}", step.before.render());
+                }
+                println!("step {number}, {}: {}", step.technique, step.step.text);
+                if self.pencil {
+                    println!();
+                }
+            }
+            Format::Line => println!("{}: {}", step.technique, step.step.text),
+            Format::Csv => {
+                if !std::mem::replace(&mut self.header_written, true) {
+                    println!("step,technique,weight,text,placed,eliminated");
+                }
+                let mut writer = csv::Writer::from_writer(Vec::new());
+                let fields = [
+                    number.to_string(),
+                    step.technique.to_string(),
+                    format!("{:.1}", step.weight),
+                    step.step.text.clone(),
+                    cells(&step.step.placed).join(" "),
+                    cells(&step.step.eliminated).join(" "),
+                ];
+                writer.write_record(&fields).expect("writing to memory");
+                let bytes = writer.into_inner().expect("writing to memory");
+                print!("{}", String::from_utf8_lossy(&bytes));
+            }
+            Format::Json => println!(
+                "{}",
+                json!({
+                    "step": number,
+                    "technique": step.technique.to_string(),
+                    "weight": (step.weight * 10.0).round() / 10.0,
+                    "text": step.step.text,
+                    "placed": cells(&step.step.placed),
+                    "eliminated": cells(&step.step.eliminated),
+                })
+            ),
+        }
     }
 }

@@ -1,53 +1,61 @@
-//! `sudoku-bench`: solve, count and verify puzzles with any registered solver, list the solvers.
+//! `sudoku-bench`: solve, count, verify, rate, explain and generate puzzles with any registered
+//! solver; time solvers side by side and report on it.
 //!
-//! Exit status: 0 success; 1 a negative answer (a grid that does not verify, a solver that gave
-//! up or answered wrongly); 2 bad input or usage (unreadable, malformed, conflicting, unsolvable
-//! or ambiguous puzzles). Errors are one line on stderr naming what and where.
+//! Exit status: 0 every puzzle answered; 1 a negative answer for at least one (no solution,
+//! several solutions, a budget run out, a grid that does not verify, a solver that failed or
+//! disagrees with the dataset); 2 bad input or usage (unreadable, malformed or conflicting
+//! puzzles, bad option values); 130 interrupted (Ctrl-C). Errors are one line on stderr naming
+//! what and where; every puzzle of a batch still gets its own record on stdout.
 
 mod bench;
 mod generate;
 mod human;
 mod input;
+mod options;
 mod output;
+mod solve;
+mod ui;
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::path::Path;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
-use clap::{Parser, Subcommand, ValueEnum};
-use sudoku_core::{
-    Budget, Entry, Grid, Outcome, Rejection, Solver, Uniqueness, Verdict, Violation, solve_checked,
-    uniqueness,
-};
+use clap::{CommandFactory, Parser, Subcommand};
+use serde_json::json;
+use sudoku_core::{Budget, Grid, Solver, Violation};
 
 use crate::input::InputArgs;
-use crate::output::Printer;
+use crate::options::Format;
+use crate::ui::ColorWhen;
 
 #[derive(Parser)]
 #[command(
     name = "sudoku-bench",
     version,
-    about = "Every classic Sudoku algorithm, measured side by side"
+    about = "Every classic Sudoku algorithm, measured side by side",
+    after_help = "Exit status: 0 all answered, 1 some negative answer, 2 bad input or usage, \
+                  130 interrupted."
 )]
 struct Cli {
+    /// Print results only: no progress and no notes on stderr (errors still show).
+    #[arg(long, short, global = true, display_order = 900)]
+    quiet: bool,
+    /// Colour: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, value_enum, global = true, default_value_t = ColorWhen::Auto, value_name = "WHEN", display_order = 901)]
+    color: ColorWhen,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Solve puzzles (argument, --file, --board or stdin) and print solutions and counters.
-    Solve(SolveArgs),
-    /// Count the solutions of puzzles.
-    Count(CountArgs),
-    /// Check a filled grid (or a set of clues) against the rules.
+    /// Solve puzzles (argument, --file, --board, --dataset or stdin): the solution, its
+    /// uniqueness checked, the solver's counters and time.
+    Solve(solve::SolveArgs),
+    /// Count the solutions of puzzles ("at least N" when a budget stops the count).
+    Count(solve::CountArgs),
+    /// Check filled grids (or sets of clues) against the rules.
     Verify(VerifyArgs),
-    /// List the registered solvers and their capabilities.
-    Solvers(FormatArg),
-    /// Time solvers on datasets; write results.csv, summaries, charts and index.html.
-    Bench(bench::BenchArgs),
-    /// Rebuild every table and chart of a report from a results CSV alone.
-    Report(bench::ReportArgs),
     /// Rate puzzles' difficulty: the thesis's 0-6 scale, the 2009 levels, a fine-grained rating
     /// and a score with its level; the spread over a file at the end.
     Rate(human::RateArgs),
@@ -56,93 +64,31 @@ enum Command {
     /// Make seeded puzzles: minimal or level-bounded unique puzzles, the thesis's random clues,
     /// grids with a share of givens kept, or transformations of a file's puzzles.
     Generate(generate::GenerateArgs),
+    /// Time solvers on datasets; write results.csv, summaries, charts and index.html.
+    Bench(bench::BenchArgs),
+    /// Rebuild every table and chart of a report from a results CSV alone.
+    Report(bench::ReportArgs),
     /// Re-measure the 2009 document's Table 1/2 and Charts 1-2, beside every other solver.
     Reproduce(bench::ReproduceArgs),
+    /// List the registered solvers and their capabilities.
+    Solvers(ListArgs),
+    /// List the built-in datasets and the named boards.
+    Datasets(ListArgs),
+    /// Print a shell completion script: `sudoku-bench completions bash > ~/.local/share/bash-completion/completions/sudoku-bench`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Serve solves to a run on standard input and output (runs start it; not for people).
     #[command(hide = true, name = bench::WORKER_COMMAND)]
     Worker,
 }
 
 #[derive(clap::Args)]
-struct FormatArg {
-    /// Output form.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    format: OutputFormat,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum OutputFormat {
-    /// Boxed grid and counters, for people.
-    Text,
-    /// One solution per line, nothing else.
-    Line,
-    /// One JSON object per puzzle, one per line.
-    Json,
-}
-
-#[derive(clap::Args)]
-pub(crate) struct BudgetArgs {
-    /// Give up after this many seconds per puzzle.
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
-    /// Give up after this much work (the solver's main counter).
-    #[arg(long, value_name = "N")]
-    max_iterations: Option<u64>,
-    /// Seed for stochastic solvers.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-}
-
-impl BudgetArgs {
-    pub(crate) fn apply(&self, mut budget: Budget) -> Result<Budget, Failure> {
-        if let Some(seconds) = self.timeout {
-            let timeout = Duration::try_from_secs_f64(seconds)
-                .map_err(|_| Failure::input(format!("--timeout {seconds}: not a duration")))?;
-            budget = budget.with_deadline(Instant::now() + timeout);
-        }
-        if let Some(cap) = self.max_iterations {
-            budget = budget.with_max_iterations(cap);
-        }
-        Ok(budget.with_seed(self.seed))
-    }
-}
-
-#[derive(clap::Args)]
-struct SolveArgs {
-    #[command(flatten)]
-    input: InputArgs,
-    /// Solver id (see `sudoku-bench solvers`).
-    #[arg(long, default_value = "naive")]
-    solver: String,
-    /// List up to N solutions instead of solving a puzzle that must have exactly one.
-    #[arg(long, value_name = "N")]
-    limit: Option<usize>,
-    #[command(flatten)]
-    budget: BudgetArgs,
-    #[command(flatten)]
-    format: FormatArg,
-    /// Also render the search step by step as an animated GIF (one puzzle only).
-    #[arg(long, value_name = "GIF")]
-    animate: Option<PathBuf>,
-    /// Most frames in the animation; long searches are sampled evenly.
-    #[arg(long, default_value_t = 300, requires = "animate")]
-    max_frames: usize,
-}
-
-#[derive(clap::Args)]
-struct CountArgs {
-    #[command(flatten)]
-    input: InputArgs,
-    /// Solver id; defaults to the fastest registered solver that counts solutions.
-    #[arg(long)]
-    solver: Option<String>,
-    /// Stop counting at N solutions.
-    #[arg(long, value_name = "N")]
-    max: Option<u64>,
-    #[command(flatten)]
-    budget: BudgetArgs,
-    #[command(flatten)]
-    format: FormatArg,
+struct ListArgs {
+    /// Output: text (aligned columns), line (the ids), csv or json (one object a line).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 #[derive(clap::Args)]
@@ -152,12 +98,16 @@ struct VerifyArgs {
     /// Require every cell filled (otherwise a grid with empty cells is checked as clues).
     #[arg(long)]
     filled: bool,
-    /// Also print each grid with the candidates of its empty cells (pencil marks).
+    /// Also print each grid with the candidates of its empty cells (pencil marks; filled cells
+    /// in brackets).
     #[arg(long)]
     pencil: bool,
     /// The puzzle the grid claims to solve: its clues must be kept.
     #[arg(long = "puzzle", id = "solves", value_name = "PUZZLE")]
     solves: Option<String>,
+    /// Output: text (a sentence a grid), line (`valid` or `invalid`), csv or json.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 /// Why the command failed, with its exit status.
@@ -185,29 +135,105 @@ impl Failure {
     }
 }
 
+/// What a batch came to: how many records of each status, the exit status they sum up to, and
+/// the first problem (repeated on stderr, so a script's log says what went wrong).
+#[derive(Default)]
+pub(crate) struct Tally {
+    statuses: BTreeMap<&'static str, usize>,
+    code: u8,
+    problems: usize,
+    first_problem: Option<String>,
+}
+
+impl Tally {
+    pub(crate) fn add(&mut self, answer: &output::Answer, label: impl FnOnce() -> String) {
+        self.record(answer.status(), answer.exit_code(), label);
+    }
+
+    /// A record of `status` whose exit status alone would be `code`; `problem` describes it.
+    pub(crate) fn record(
+        &mut self,
+        status: &'static str,
+        code: u8,
+        problem: impl FnOnce() -> String,
+    ) {
+        *self.statuses.entry(status).or_default() += 1;
+        if code != 0 {
+            self.problems += 1;
+            self.code = self.code.max(code);
+            self.first_problem.get_or_insert_with(problem);
+        }
+    }
+
+    /// A note on stderr for a batch (`3 puzzles: 1 solved, 2 unsolvable`), then the exit status.
+    fn finish(self) -> Result<(), Failure> {
+        let total: usize = self.statuses.values().sum();
+        if total > 1 {
+            let parts: Vec<String> = self
+                .statuses
+                .iter()
+                .map(|(status, n)| format!("{n} {status}"))
+                .collect();
+            ui::note(format!(
+                "{}: {}",
+                ui::count_of(total as u64, "puzzle"),
+                parts.join(", ")
+            ));
+        }
+        match self.first_problem {
+            None => Ok(()),
+            Some(first) if total == 1 => Err(Failure {
+                code: self.code,
+                message: first,
+            }),
+            Some(first) => Err(Failure {
+                code: self.code,
+                message: format!(
+                    "{} of {total} puzzles not answered as asked; the first: {first}",
+                    self.problems
+                ),
+            }),
+        }
+    }
+}
+
 fn main() -> ExitCode {
     restore_broken_pipe_exit();
     let cli = Cli::parse();
+    ui::configure(cli.quiet, cli.color);
     let result = match cli.command {
-        Command::Solve(args) => solve(&args),
-        Command::Count(args) => count(&args),
-        Command::Verify(args) => verify(&args),
+        Command::Solve(args) => solve::solve(&args).and_then(Tally::finish),
+        Command::Count(args) => solve::count(&args).and_then(Tally::finish),
+        Command::Verify(args) => verify(&args).and_then(Tally::finish),
+        Command::Rate(args) => human::rate(&args).and_then(Tally::finish),
+        Command::Explain(args) => human::explain(&args),
         Command::Solvers(args) => {
-            output::print_solvers(args.format);
+            list_solvers(args.format);
+            Ok(())
+        }
+        Command::Datasets(args) => {
+            list_datasets(args.format);
+            Ok(())
+        }
+        Command::Completions { shell } => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "sudoku-bench",
+                &mut std::io::stdout(),
+            );
             Ok(())
         }
         Command::Bench(args) => harness(bench::bench(&args)),
         Command::Report(args) => harness(bench::report(&args)),
         Command::Reproduce(args) => harness(bench::reproduce(&args)),
         Command::Generate(args) => harness(generate::generate(&args)),
-        Command::Rate(args) => human::rate(&args),
-        Command::Explain(args) => human::explain(&args),
         Command::Worker => harness(bench::worker()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("error: {}", failure.message);
+            ui::error(&failure.message);
             ExitCode::from(failure.code)
         }
     }
@@ -223,195 +249,44 @@ fn restore_broken_pipe_exit() {
     }
 }
 
-/// Harness errors are about what it was given (options, files): exit 2, the whole chain shown.
+/// Harness errors are about what it was given (options, files): exit 2, the whole chain shown;
+/// an interrupted run exits 130, as a shell reports Ctrl-C.
 fn harness(result: anyhow::Result<()>) -> Result<(), Failure> {
-    result.map_err(|e| Failure::input(format!("{e:#}")))
-}
-
-fn make_solver(id: &str) -> Result<Box<dyn Solver>, Failure> {
-    sudoku_registry::make(id).ok_or_else(|| {
-        Failure::input(format!(
-            "unknown solver {id:?}; registered: {}",
-            sudoku_registry::ids().join(", ")
-        ))
-    })
-}
-
-/// Runs a solver and turns every outcome but `Solved` into the failure the user should see.
-fn run(
-    solver: &mut dyn Solver,
-    entry: &Entry,
-    origin: &str,
-    budget: &Budget,
-) -> Result<Outcome, Failure> {
-    let outcome = solve_checked(solver, &entry.grid, budget);
-    match failure(&outcome, solver.info().id, entry, origin) {
-        Some(failure) => Err(failure),
-        None => Ok(outcome),
-    }
-}
-
-/// What the user should be told about an outcome that is not a solution, if it is not one.
-fn failure(outcome: &Outcome, id: &str, entry: &Entry, origin: &str) -> Option<Failure> {
-    let line = entry.line;
-    Some(match &outcome.verdict {
-        Verdict::Solved => return None,
-        Verdict::Unsolvable => {
-            Failure::input(format!("{origin}line {line}: the puzzle has no solution"))
-        }
-        Verdict::Rejected(Rejection::ConflictingClues(conflict)) => Failure::input(format!(
-            "{origin}line {}: clues conflict: {conflict}",
-            entry.cell_lines[conflict.second]
-        )),
-        Verdict::Rejected(why) => {
-            Failure::input(format!("{origin}line {line}: solver {id}: {why}"))
-        }
-        Verdict::GaveUp(reason) => Failure::negative(format!(
-            "{origin}line {line}: solver {id} gave up ({reason}) after {} iterations, {} nodes",
-            outcome.counters.iterations, outcome.counters.nodes
-        )),
-        Verdict::WrongAnswer(why) => Failure::negative(format!(
-            "{origin}line {line}: solver {id} returned a wrong answer: {why}"
-        )),
-        Verdict::Crashed(message) => Failure::negative(format!(
-            "{origin}line {line}: solver {id} crashed: {message}"
-        )),
-        Verdict::Failed(message) => Failure::negative(format!(
-            "{origin}line {line}: solver {id} failed: {message}"
-        )),
-    })
-}
-
-fn solve(args: &SolveArgs) -> Result<(), Failure> {
-    let puzzles = args.input.read()?;
-    let origin = &puzzles.origin;
-    let mut solver = make_solver(&args.solver)?;
-    if let Some(path) = &args.animate {
-        let entry = puzzles.single("--animate")?;
-        let budget = args.budget.apply(Budget::solve())?;
-        let summary =
-            sudoku_report::render_gif(solver.as_mut(), &entry.grid, &budget, path, args.max_frames)
-                .map_err(|e| Failure::input(format!("--animate {}: {e:#}", path.display())))?;
-        eprintln!(
-            "{}: {} frames of {} search steps ({})",
-            path.display(),
-            summary.frames,
-            summary.steps,
-            summary.verdict
-        );
-    }
-    let printer = Printer::new(args.format.format);
-    let mut references = SolverPerSize::reference();
-    for entry in puzzles.iter()? {
-        let entry = &entry?;
-        let limit = args.limit.unwrap_or(1);
-        let outcome = run(
-            solver.as_mut(),
-            entry,
-            origin,
-            &args.budget.apply(Budget::list(limit))?,
-        )?;
-        if args.limit.is_none() {
-            let reference = references.get(entry.grid.size())?;
-            require_unique(reference, entry, origin, &args.budget)?;
-        }
-        printer.solved(entry, solver.info().id, &outcome);
-    }
-    Ok(())
-}
-
-/// A puzzle to be solved must have exactly one solution; the fastest counting solver checks,
-/// through the library's uniqueness check (the one the generator uses).
-fn require_unique(
-    reference: &mut dyn Solver,
-    entry: &Entry,
-    origin: &str,
-    budget: &BudgetArgs,
-) -> Result<(), Failure> {
-    let budget = budget.apply(Budget::unique())?;
-    match uniqueness(reference, &entry.grid, &budget) {
-        Uniqueness::Unique(_) => Ok(()),
-        Uniqueness::Multiple { differs_at, .. } => Err(Failure::input(format!(
-            "{origin}line {}: the puzzle has more than one solution (two differ at {}); \
-             pass --limit N to list them",
-            entry.line,
-            entry.grid.shape().cell_name(differs_at)
-        ))),
-        Uniqueness::NoSolution => Err(Failure::input(format!(
-            "{origin}line {}: the puzzle has no solution",
-            entry.line
-        ))),
-        Uniqueness::Undecided(outcome) => {
-            Err(failure(&outcome, reference.info().id, entry, origin)
-                .unwrap_or_else(|| Failure::negative("the uniqueness check was undecided")))
-        }
-    }
-}
-
-/// One solver per board size, made when a size first comes up: a file may mix sizes, and
-/// making a solver (the registry looked through) costs more than solving an easy puzzle.
-struct SolverPerSize {
-    /// The solver's id; `None`: the reference solver of each size.
-    id: Option<String>,
-    made: Vec<(usize, Box<dyn Solver>)>,
-}
-
-impl SolverPerSize {
-    fn reference() -> SolverPerSize {
-        SolverPerSize {
-            id: None,
-            made: Vec::new(),
-        }
-    }
-
-    fn get(&mut self, size: usize) -> Result<&mut dyn Solver, Failure> {
-        let index = match self.made.iter().position(|(s, _)| *s == size) {
-            Some(index) => index,
-            None => {
-                let solver = match &self.id {
-                    Some(id) => make_solver(id)?,
-                    None => sudoku_registry::reference_solver(size),
-                };
-                self.made.push((size, solver));
-                self.made.len() - 1
-            }
+    result.map_err(|e| {
+        let code = if e.is::<sudoku_run::Interrupted>() {
+            130
+        } else {
+            2
         };
-        Ok(self.made[index].1.as_mut())
-    }
+        Failure {
+            code,
+            message: format!("{e:#}"),
+        }
+    })
 }
 
-fn count(args: &CountArgs) -> Result<(), Failure> {
-    let puzzles = args.input.read()?;
-    let origin = &puzzles.origin;
-    let printer = Printer::new(args.format.format);
-    let mut solvers = SolverPerSize {
-        id: args.solver.clone(),
-        made: Vec::new(),
-    };
-    for entry in puzzles.iter()? {
-        let entry = &entry?;
-        let solver = solvers.get(entry.grid.size())?;
-        let info = solver.info();
-        if !info.capabilities.counts_solutions {
-            return Err(Failure::input(format!(
-                "solver {} cannot count solutions",
-                info.id
-            )));
-        }
-        let limit = args.max.unwrap_or(u64::MAX);
-        let budget = args.budget.apply(Budget::count(limit))?;
-        let outcome = solve_checked(solver, &entry.grid, &budget);
-        if outcome.verdict != Verdict::Unsolvable
-            && let Some(failure) = failure(&outcome, info.id, entry, origin)
-        {
-            return Err(failure);
-        }
-        printer.counted(entry, info.id, &outcome, outcome.solution_count < limit);
-    }
+/// `solve --animate`: the solver's own search as a GIF. A solver whose search cannot be
+/// watched is refused (exit 1): a stand-in would mislead.
+fn animate(
+    solver: &mut dyn Solver,
+    puzzle: &Grid,
+    budget: &Budget,
+    path: &Path,
+    max_frames: usize,
+) -> Result<(), Failure> {
+    let summary = sudoku_report::render_gif(solver, puzzle, budget, path, max_frames)
+        .map_err(|e| Failure::input(format!("--animate {}: {e:#}", path.display())))?;
+    ui::note(format!(
+        "{}: {} of {} ({})",
+        path.display(),
+        ui::count_of(summary.frames as u64, "frame"),
+        ui::count_of(summary.steps, "search step"),
+        summary.verdict
+    ));
     Ok(())
 }
 
-fn verify(args: &VerifyArgs) -> Result<(), Failure> {
+fn verify(args: &VerifyArgs) -> Result<Tally, Failure> {
     let puzzles = args.input.read()?;
     let origin = &puzzles.origin;
     let puzzle = match &args.solves {
@@ -420,38 +295,171 @@ fn verify(args: &VerifyArgs) -> Result<(), Failure> {
         }
         None => None,
     };
-    for entry in puzzles.iter()? {
-        let entry = &entry?;
+    let mut tally = Tally::default();
+    let mut header = args.format == Format::Csv;
+    for item in puzzles.iter()? {
+        let item = item?;
+        let entry = &item.entry;
         let grid = &entry.grid;
-        if args.pencil {
-            print!("{}", sudoku_core::pencil_marks(grid));
-        }
         let checked = match &puzzle {
             Some(puzzle) => sudoku_core::verify_solution(puzzle, grid),
             None if args.filled => sudoku_core::verify_filled(grid),
             None => sudoku_core::validate_clues(grid).map_err(Violation::Conflict),
         };
-        match checked {
-            Ok(()) if grid.is_filled() => println!("{origin}line {}: valid solution", entry.line),
-            Ok(()) => println!(
-                "{origin}line {}: valid clues ({} given, {} empty; no digit repeats in a row, column or box)",
-                entry.line,
-                grid.clue_count(),
-                grid.cells().len() - grid.clue_count()
+        let (valid, what) = match &checked {
+            Ok(()) if grid.is_filled() => (true, "valid solution".to_string()),
+            Ok(()) => (
+                true,
+                format!(
+                    "valid clues ({} given, {} empty; no digit repeats in a row, column or box)",
+                    grid.clue_count(),
+                    grid.cells().len() - grid.clue_count()
+                ),
             ),
-            Err(violation) => {
+            Err(violation) => (false, format!("invalid: {violation}")),
+        };
+        let label = match (&checked, &item.board) {
+            (Err(violation), None) => {
                 let line = match violation {
                     Violation::Conflict(conflict) => entry.cell_lines[conflict.second],
                     Violation::Empty { cell, .. } | Violation::ClueChanged { cell, .. } => {
-                        entry.cell_lines[cell]
+                        entry.cell_lines[*cell]
                     }
                     _ => entry.line,
                 };
-                return Err(Failure::negative(format!(
-                    "{origin}line {line}: invalid: {violation}"
-                )));
+                format!("line {line}")
+            }
+            _ => item.label(),
+        };
+        let status = if valid { "valid" } else { "invalid" };
+        match args.format {
+            Format::Text => {
+                let style = if valid { ui::GOOD } else { ui::BAD };
+                anstream::println!("{label}: {}", ui::styled(style, &what));
+                if args.pencil {
+                    print!("{}", sudoku_core::pencil_marks(grid));
+                }
+            }
+            Format::Line => println!("{status}"),
+            Format::Json => println!(
+                "{}",
+                json!({
+                    "line": entry.line,
+                    "board": item.board,
+                    "grid": grid.to_line(),
+                    "status": status,
+                    "message": what,
+                })
+            ),
+            Format::Csv => {
+                if std::mem::take(&mut header) {
+                    println!("line,board,grid,status,message");
+                }
+                let mut writer = csv::Writer::from_writer(std::io::stdout());
+                let board = item.board.clone().unwrap_or_default();
+                let line = entry.line.to_string();
+                let fields = [line.as_str(), &board, &grid.to_line(), status, &what];
+                if writer
+                    .write_record(fields)
+                    .and_then(|()| Ok(writer.flush()?))
+                    .is_err()
+                {
+                    return Err(Failure::negative("cannot write to standard output"));
+                }
             }
         }
+        tally.record(status, u8::from(!valid), || {
+            format!("{origin}{label}: {what}")
+        });
     }
-    Ok(())
+    Ok(tally)
+}
+
+/// `solvers`: the registered solvers and what each declares.
+fn list_solvers(format: Format) {
+    let rows: Vec<Vec<serde_json::Value>> = sudoku_registry::registry()
+        .into_iter()
+        .map(|registered| {
+            let info = registered.info;
+            let caps = &info.capabilities;
+            vec![
+                json!(info.id),
+                json!(info.family.to_string()),
+                json!(caps.complete),
+                json!(caps.counts_solutions),
+                json!(caps.stochastic),
+                json!(caps.reports_guesses),
+                json!(caps.sizes),
+                json!(info.description),
+            ]
+        })
+        .collect();
+    output::print_listing(
+        format,
+        &[
+            "id",
+            "family",
+            "complete",
+            "counts_solutions",
+            "stochastic",
+            "reports_guesses",
+            "sizes",
+            "description",
+        ],
+        &rows,
+    );
+}
+
+/// `datasets`: the built-in datasets (what `--dataset NAME` takes), then the named boards
+/// (what `--board ID` takes).
+fn list_datasets(format: Format) {
+    let mut rows: Vec<Vec<serde_json::Value>> = sudoku_catalog::embedded_names()
+        .into_iter()
+        .map(|name| {
+            let dataset = sudoku_catalog::embedded(name).expect("listed names are embedded");
+            let mut sizes: Vec<usize> = dataset.puzzles.iter().map(|p| p.grid.size()).collect();
+            sizes.sort_unstable();
+            sizes.dedup();
+            vec![
+                json!(name),
+                json!("dataset"),
+                json!(dataset.puzzles.len()),
+                json!(sizes),
+                json!(dataset_description(name)),
+            ]
+        })
+        .collect();
+    rows.extend(sudoku_catalog::named_boards().into_iter().map(|board| {
+        let consistent = sudoku_core::validate_clues(&board.grid()).is_ok();
+        let mut about = format!(
+            "{}, {} clues, from {}",
+            board.name, board.clues, board.source
+        );
+        if !consistent {
+            about.push_str(" (its clues conflict as printed: left out of `named`)");
+        }
+        vec![
+            json!(board.id),
+            json!("board"),
+            json!(1),
+            json!([board.size]),
+            json!(about),
+        ]
+    }));
+    output::print_listing(
+        format,
+        &["name", "kind", "puzzles", "sizes", "about"],
+        &rows,
+    );
+}
+
+fn dataset_description(name: &str) -> String {
+    match name {
+        "named" => "the documents' named boards whose clues are consistent".into(),
+        "table1" => "the boards of the 2009 document's Table 1 whose grids are known".into(),
+        level => {
+            let (size, rating) = level.split_once('-').unwrap_or((level, ""));
+            format!("unique {size} puzzles rated {rating} by `rate`")
+        }
+    }
 }

@@ -133,18 +133,25 @@ fn spaced_number_out_of_range() {
 }
 
 #[test]
-fn unsolvable_puzzle() {
+fn an_unsolvable_puzzle_is_a_negative_answer_not_bad_input() {
     let text = format!("12345678.........9{}", ".".repeat(63));
-    assert_rejected(text.as_bytes(), &["line 1", "has no solution"]);
+    let output = sudoku_bench(&["solve"], Some(text.as_bytes()));
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("line 1: no solution"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("stdin: line 1: no solution"), "{stderr}");
 }
 
 #[test]
-fn puzzle_with_several_solutions() {
+fn a_puzzle_with_several_solutions_is_a_negative_answer_not_bad_input() {
     let text = FLOWER.replacen("53", "..", 1);
-    assert_rejected(
-        text.as_bytes(),
-        &["line 1", "more than one solution", "--limit"],
-    );
+    let output = sudoku_bench(&["solve"], Some(text.as_bytes()));
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for fragment in ["line 1", "more than one solution", "--max-solutions"] {
+        assert!(stdout.contains(fragment), "{fragment:?} not in: {stdout}");
+    }
 }
 
 #[test]

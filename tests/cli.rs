@@ -27,7 +27,10 @@ fn naive_prints_the_published_iteration_counts() {
         assert_eq!(json["counters"]["iterations"], published, "{}", board.id);
         assert_eq!(json["status"], "solved");
     }
-    let output = sudoku_bench(&["solve", "--board", "near-worst-case"], None);
+    let output = sudoku_bench(
+        &["solve", "--solver", "naive", "--board", "near-worst-case"],
+        None,
+    );
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("| 9 8 7 | 6 5 4 | 3 2 1 |"), "{text}");
     assert!(text.contains("iterations 622,577,597"), "{text}");
@@ -54,7 +57,7 @@ fn verify_prints_pencil_marks() {
     let output = sudoku_bench(&["verify", "--pencil", FLOWER], None);
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.contains("| 5      3      124    |"), "{text}");
+    assert!(text.contains("| [5]    [3]    124    |"), "{text}");
 }
 
 /// The number of 4×4 grids, as the kit's corpus (`datasets/conformance.txt`) records it.
@@ -77,7 +80,7 @@ fn counting_the_empty_4x4_grid_gives_every_grid() {
     let output = sudoku_bench(
         &[
             "count",
-            "--max",
+            "--max-solutions",
             "10",
             "--format",
             "line",
@@ -104,7 +107,7 @@ fn solve_reads_rows_from_stdin_and_lists_solutions_on_request() {
     let output = sudoku_bench(
         &[
             "solve",
-            "--limit",
+            "--max-solutions",
             "5",
             "--format",
             "line",

@@ -63,10 +63,20 @@ fn rate_writes_csv_with_a_column_per_technique() {
 #[test]
 fn explain_names_each_step_and_a_hint_is_one_step() {
     let text = stdout(&sudoku_bench(&["explain", "--board", "flower-number"]));
-    assert!(text.starts_with("step 1, naked single: r5c5 = 5"), "{text}");
     assert!(
-        text.contains("| 5      3      124    |"),
+        text.starts_with("pencil marks before step 1 (filled cells in brackets):\n+---"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| [5]    [3]    124    |"),
         "pencil marks: {text}"
+    );
+    let first_step = text
+        .find("\nstep 1, naked single: r5c5 = 5")
+        .expect("the first step");
+    assert!(
+        first_step > text.find("| [5]    [3]    124    |").unwrap(),
+        "the marks come before the step they lead to"
     );
     assert!(
         text.ends_with("51 steps (naked single 51); solved by logic alone\n"),
@@ -78,7 +88,11 @@ fn explain_names_each_step_and_a_hint_is_one_step() {
         "flower-number",
         "--hint",
     ]));
-    assert_eq!(hint.matches("step ").count(), 1, "{hint}");
+    assert_eq!(
+        hint.lines().filter(|l| l.starts_with("step ")).count(),
+        1,
+        "{hint}"
+    );
     let rating_order = stdout(&sudoku_bench(&[
         "explain",
         "--board",

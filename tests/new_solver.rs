@@ -103,7 +103,7 @@ fn a_scaffolded_solver_builds_conforms_and_shows_everywhere() {
         "bench",
         "--dataset",
         "named",
-        "--limit",
+        "--puzzles",
         "3",
         "--reps",
         "1",

@@ -348,6 +348,15 @@ pub fn load(spec: &str) -> Result<Dataset, LoadError> {
     }
 }
 
+/// The names of the datasets built into the suite, in the order listings give them: `named`,
+/// `table1`, then the [`LEVEL_SETS`].
+pub fn embedded_names() -> Vec<&'static str> {
+    ["named", "table1"]
+        .into_iter()
+        .chain(LEVEL_SETS.iter().map(|&(name, _)| name))
+        .collect()
+}
+
 /// The datasets built into the suite, by spec: `named` for the embedded boards, `table1` for
 /// the known boards of the published Table 1, and the [`LEVEL_SETS`].
 pub fn embedded(spec: &str) -> Option<Dataset> {

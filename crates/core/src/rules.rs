@@ -209,7 +209,8 @@ pub fn candidates(grid: &Grid) -> Vec<DigitSet> {
         .collect()
 }
 
-/// The board with each empty cell's candidates written out as pencil marks (`124`).
+/// The board with each empty cell's candidates written out as pencil marks (`124`), and each
+/// filled cell's digit in brackets (`[5]`), so a filled cell never reads as a single candidate.
 pub fn pencil_marks(grid: &Grid) -> String {
     pencil_marks_with(grid, &candidates(grid))
 }
@@ -234,7 +235,7 @@ pub fn pencil_marks_with(grid: &Grid, candidates: &[DigitSet]) -> String {
                 .filter(|&d| set & (1 << d) != 0)
                 .map(symbol)
                 .collect(),
-            _ => symbol(value).to_string(),
+            _ => format!("[{}]", symbol(value)),
         })
         .collect();
     boxed(grid.shape(), &texts)

@@ -54,7 +54,12 @@ fn run(
     resume: bool,
     observer: &mut dyn Observer,
 ) -> anyhow::Result<()> {
-    sudoku_run::run_in(out, sudoku_registry::registry(), options, resume, observer).map(|_| ())
+    let earlier = if resume {
+        sudoku_run::EarlierRun::Resume
+    } else {
+        sudoku_run::EarlierRun::Refuse
+    };
+    sudoku_run::run_in(out, sudoku_registry::registry(), options, earlier, observer).map(|_| ())
 }
 
 fn keys(path: &Path) -> (BTreeSet<RowKey>, usize) {

@@ -41,6 +41,12 @@ pub trait Observer: Send {
         let _ = row;
         Ok(())
     }
+
+    /// Whether the run should stop (Ctrl-C): checked before each row is written, so the solve
+    /// under way when the stop came is left out rather than recorded as cut short.
+    fn stop_requested(&self) -> bool {
+        false
+    }
 }
 
 /// Observes nothing.
@@ -302,10 +308,24 @@ impl Job<'_, '_> {
 
     fn write(&self, row: Row) -> Result<Row> {
         let mut sink = lock(self.sink)?;
+        if sink.1.stop_requested() {
+            bail!(Interrupted);
+        }
         sink.0.write(&row)?;
         sink.1.row(&row)?;
         Ok(row)
     }
+}
+
+/// What [`run_in`] does with a run already in its folder (a results file, finished or not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EarlierRun {
+    /// Refuses to start: nothing is lost or mixed.
+    Refuse,
+    /// Continues it with the options it recorded.
+    Resume,
+    /// Clears the folder, once the new run is known to be able to start.
+    Replace,
 }
 
 /// Runs into the folder `out`: rows stream to [`PARTIAL_FILE`] (created with `header`, or
@@ -315,12 +335,22 @@ pub fn run_in(
     out: &Path,
     registry: Vec<Registered>,
     options: &RunOptions,
-    resume: bool,
+    earlier: EarlierRun,
     observer: &mut dyn Observer,
 ) -> Result<RunOutcome> {
     let started = Instant::now();
     let partial = out.join(PARTIAL_FILE);
     let complete = out.join(RESULTS_FILE);
+    let held = [&partial, &complete].into_iter().find(|file| file.exists());
+    if let (EarlierRun::Refuse, Some(file)) = (earlier, held) {
+        bail!(
+            "{} already holds a run ({}): pass --resume to continue it, or --force to clear \
+             the folder and start again",
+            out.display(),
+            file.display()
+        );
+    }
+    let resume = earlier == EarlierRun::Resume;
     let mut options = options.clone();
     if resume {
         if !partial.exists() && complete.exists() {
@@ -339,7 +369,12 @@ pub fn run_in(
     options.validate()?;
     let solvers = crate::plan::chosen_solvers(registry, &options)?;
     let datasets = crate::plan::prepare_datasets(&options)?;
-    // Only now that the run can start: a refused run leaves no folder behind.
+    // Only now that the run can start: a refused run leaves no folder behind, and a replaced
+    // one is cleared whole, so no file of it sits beside the new run's.
+    if earlier == EarlierRun::Replace && held.is_some() {
+        std::fs::remove_dir_all(out)
+            .with_context(|| format!("cannot clear the earlier run in {}", out.display()))?;
+    }
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let (file, previous) = if resume {
         let (file, previous) = ResultsFile::open_for_resume(&partial)?;

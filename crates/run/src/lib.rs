@@ -24,7 +24,9 @@ pub mod options;
 pub mod plan;
 pub mod results;
 
-pub use execute::{Interrupted, Observer, PARTIAL_FILE, RESULTS_FILE, RunOutcome, execute, run_in};
+pub use execute::{
+    EarlierRun, Interrupted, Observer, PARTIAL_FILE, RESULTS_FILE, RunOutcome, execute, run_in,
+};
 pub use isolate::{Isolation, WorkerCommand};
 pub use measure::timed_solve;
 pub use options::{Policy, RunOptions, Shard};

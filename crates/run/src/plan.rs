@@ -204,7 +204,14 @@ fn prepare(spec: &str, options: &RunOptions) -> Result<PreparedDataset> {
     if let Some(dataset) = sudoku_catalog::embedded(spec) {
         return Ok(whole(order(dataset, options)));
     }
-    let file = DatasetFile::open(Path::new(spec))?;
+    let path = Path::new(spec);
+    if !path.exists() && !spec.contains(['/', '\\', '.']) {
+        bail!(
+            "not a built-in dataset ({}) nor a file",
+            sudoku_catalog::embedded_names().join(", ")
+        );
+    }
+    let file = DatasetFile::open(path)?;
     // The steps of `order`, drawing the same numbers, so a file taken whole is ordered exactly
     // as if it had been loaded whole.
     let mut rng = StdRng::seed_from_u64(options.seed);

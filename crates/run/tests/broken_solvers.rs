@@ -118,7 +118,14 @@ fn broken_solvers_are_reported_and_the_run_goes_on() {
         max_iterations: Some(100_000),
         ..RunOptions::default()
     };
-    sudoku_run::run_in(out.path(), solvers, &options, false, &mut ()).unwrap();
+    sudoku_run::run_in(
+        out.path(),
+        solvers,
+        &options,
+        sudoku_run::EarlierRun::Refuse,
+        &mut (),
+    )
+    .unwrap();
 
     let rows = results::read(&out.path().join(RESULTS_FILE)).unwrap().rows;
     let puzzles = sudoku_catalog::named_dataset().puzzles.len();

@@ -91,7 +91,14 @@ fn misbehaving_engines_are_stopped_and_the_run_goes_on(jobs: usize) {
         ..RunOptions::default()
     };
     let started = Instant::now();
-    sudoku_run::run_in(out.path(), solvers(), &options, false, &mut ()).unwrap();
+    sudoku_run::run_in(
+        out.path(),
+        solvers(),
+        &options,
+        sudoku_run::EarlierRun::Refuse,
+        &mut (),
+    )
+    .unwrap();
     let elapsed = started.elapsed();
 
     let rows = results::read(&out.path().join(RESULTS_FILE)).unwrap().rows;
