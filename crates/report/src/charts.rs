@@ -97,7 +97,7 @@ const MEMBER_MARKERS: [Marker; 9] = [
 ];
 
 /// How much lighter (positive) or darker (negative) each member of a family is drawn.
-const MEMBER_SHADES: [f64; 3] = [0.0, 0.4, -0.35];
+const MEMBER_SHADES: [f64; 5] = [0.0, 0.45, -0.4, 0.25, -0.2];
 
 /// How one series is drawn: its colour, marker and line.
 #[derive(Clone, Copy, Debug, PartialEq)]

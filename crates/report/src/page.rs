@@ -56,7 +56,7 @@ h1{margin:0 0 4px}h2{margin:28px 0 6px;border-bottom:2px solid #dde}h3{margin:22
 table{border-collapse:collapse;margin:6px 0 14px}\
 td,th{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}\
 th{background:#eef}.num{text-align:right;white-space:nowrap}.bad{background:#fcc}\
-table.overview{width:100%}table.overview td:last-child{width:44%}\
+table.overview{width:100%}table.overview td:nth-child(2),table.overview td:nth-child(3){white-space:nowrap}\
 .scroll{overflow-x:auto;max-width:100%}\
 img{max-width:100%;height:auto;border:1px solid #ddd}\
 figure{margin:12px 0}figcaption{color:#444;font-size:92%}\

@@ -80,51 +80,49 @@ pub fn overall(summaries: &[Summary]) -> Vec<String> {
     solvers.into_iter().map(|(id, _)| id).collect()
 }
 
-/// What a line of the ranking says in a few words, beside the `leader`'s line.
+/// What a line of the ranking says in a few words, beside the `leader`'s line: what went
+/// wrong, what it left unsettled, and how its median time compares.
 pub fn verdict(line: &Ranked, leader: &Summary) -> String {
     let s = line.summary;
     if !s.supported() {
         return format!("does not take {} boards", s.unsupported_boards());
     }
     let mut parts: Vec<String> = Vec::new();
-    let failures = s.wrong_answers + s.crashed + s.failed;
-    if failures > 0 {
+    if s.wrong_answers + s.crashed + s.failed > 0 {
         parts.push(format!("{}: do not trust it here", s.failures()));
     }
-    let settled = if s.stochastic {
-        format!(
-            "solved {}% of {}",
-            stats::rounded(s.success_percent()),
-            count(s.runs, "run")
-        )
-    } else if s.decided() == s.puzzles {
-        format!("decided all {}", count(s.puzzles, "puzzle"))
-    } else {
-        let mut text = format!("decided {} of {}", s.decided(), s.puzzles);
-        if s.gave_up > 0 {
-            text.push_str(&format!("; gave up on {}", s.gave_up));
-        }
-        if s.unsupported > 0 {
-            text.push_str(&format!(
-                "; {} boards not supported",
-                s.unsupported_boards()
+    if s.stochastic {
+        if s.success_percent() < 100.0 {
+            parts.push(format!(
+                "solved {}% of {}",
+                stats::rounded(s.success_percent()),
+                count(s.runs, "run")
             ));
         }
-        text
-    };
-    let speed = match (line.place, s.median_us, leader.median_us) {
-        (Some(1), Some(_), _) => Some("the best here".to_string()),
-        (Some(_), Some(mine), Some(best)) if best > 0.0 => Some(format!(
-            "{}× the leader's median time",
-            stats::rounded(mine / best)
-        )),
-        _ => None,
-    };
-    if s.decided() == 0 && !s.stochastic {
+    } else if s.decided() == 0 {
         parts.push("decided nothing".into());
-    } else {
-        parts.push(settled);
-        parts.extend(speed);
+    } else if s.gave_up > 0 {
+        parts.push(format!("gave up on {} of {}", s.gave_up, s.puzzles));
+    }
+    if s.unsupported > 0 {
+        parts.push(format!("{} boards not supported", s.unsupported_boards()));
+    }
+    match (line.place, s.median_us, leader.median_us) {
+        (Some(1), Some(_), _) if parts.is_empty() => parts.push("fastest".into()),
+        (Some(1), Some(_), _) => parts.push("still the best here".into()),
+        (Some(_), Some(mine), Some(best)) if best > 0.0 && mine > 0.0 => {
+            let ratio = mine / best;
+            parts.push(if ratio >= 1.0 {
+                format!("{}× slower than {}", stats::rounded(ratio), leader.solver)
+            } else {
+                format!(
+                    "{}× faster than {} on what it decided",
+                    stats::rounded(1.0 / ratio),
+                    leader.solver
+                )
+            });
+        }
+        _ => {}
     }
     parts.join("; ")
 }
@@ -244,15 +242,15 @@ mod tests {
         let table = &overview_tables(&summaries)[0];
         let text = table.to_markdown();
         assert!(
-            text.contains("| 1 | fast | backtracking | 50 µs | 6 of 6 | decided all 6 puzzles; the best here |"),
+            text.contains("| 1 | fast | backtracking | 50 µs | 6 of 6 | fastest |"),
             "{text}"
         );
         assert!(
-            text.contains("| 2 | slow | backtracking | 500 µs | 6 of 6 | decided all 6 puzzles; 10× the leader's median time |"),
+            text.contains("| 2 | slow | backtracking | 500 µs | 6 of 6 | 10× slower than fast |"),
             "{text}"
         );
         assert!(
-            text.contains("decided 4 of 6; gave up on 2; 0.2×"),
+            text.contains("| 4 of 6 | gave up on 2 of 6; 5× faster than fast on what it decided |"),
             "{text}"
         );
         assert!(
@@ -264,13 +262,17 @@ mod tests {
     }
 
     #[test]
-    fn one_puzzle_is_singular() {
-        let one = Summary {
-            puzzles: 1,
-            gave_up: 0,
-            ..line("a", 1, Some(3.0))
+    fn stochastic_solvers_say_their_share_of_runs_in_words_that_agree() {
+        let walker = Summary {
+            stochastic: true,
+            success_rate: Some(50.0),
+            runs: 1,
+            ..line("walker", 1, Some(100.0))
         };
-        let text = overview_tables(&[one])[0].to_markdown();
-        assert!(text.contains("decided all 1 puzzle;"), "{text}");
+        let text = overview_tables(&[line("fast", 6, Some(50.0)), walker])[0].to_markdown();
+        assert!(
+            text.contains("| 50% of runs | solved 50% of 1 run; 2× slower than fast |"),
+            "{text}"
+        );
     }
 }
