@@ -339,17 +339,39 @@ pub fn draw_message<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Splits a strip off the bottom of `root` for a note, when there is one.
+/// Characters of a note's line under a chart.
+const NOTE_LINE: usize = 150;
+/// Height of a note's line, px.
+const NOTE_HEIGHT: u32 = 20;
+
+/// `note` broken into lines of at most [`NOTE_LINE`] characters, at spaces.
+fn note_lines(note: &str) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in note.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= NOTE_LINE => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// Splits a strip off the bottom of `root` for `note`, when there is one.
 fn split_note<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    note: bool,
+    note: Option<&str>,
 ) -> (DrawingArea<DB, Shift>, Option<DrawingArea<DB, Shift>>) {
-    if note {
-        let (_, h) = root.dim_in_pixel();
-        let (main, foot) = root.split_vertically(h.saturating_sub(26));
-        (main, Some(foot))
-    } else {
-        (root.clone(), None)
+    match note {
+        Some(note) => {
+            let (_, h) = root.dim_in_pixel();
+            let strip = NOTE_HEIGHT * note_lines(note).len() as u32 + 8;
+            let (main, foot) = root.split_vertically(h.saturating_sub(strip));
+            (main, Some(foot))
+        }
+        None => (root.clone(), None),
     }
 }
 
@@ -518,7 +540,7 @@ fn label_area(categories: &[String]) -> u32 {
             .unwrap_or(0);
         (longest as u32 * 9 + 50).clamp(80, 270)
     } else {
-        80
+        50
     }
 }
 
@@ -554,12 +576,15 @@ fn category_labels<DB: DrawingBackend, Y: Ranged<ValueType = f64>>(
 
 /// Draws `note` in the strip under a chart.
 fn draw_note<DB: DrawingBackend>(foot: &DrawingArea<DB, Shift>, note: &str) -> Result<()> {
-    foot.draw(&Text::new(
-        note.to_string(),
-        (20, 4),
-        ("sans-serif", 13).into_font().color(&RGBColor(80, 80, 80)),
-    ))
-    .d()
+    for (i, line) in note_lines(note).into_iter().enumerate() {
+        foot.draw(&Text::new(
+            line,
+            (20, 4 + i as i32 * NOTE_HEIGHT as i32),
+            ("sans-serif", 14).into_font().color(&RGBColor(60, 60, 60)),
+        ))
+        .d()?;
+    }
+    Ok(())
 }
 
 /// Lines with markers over categories (x), log y: one line per series; `None` gaps a line.
@@ -591,7 +616,7 @@ impl Chart for CategoryLines {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let (root, foot) = split_note(root, self.note.is_some());
+        let (root, foot) = split_note(root, self.note.as_deref());
         let (plot, legend) = split_legend(&root);
         let n = self.categories.len().max(1);
         let values = self
@@ -744,7 +769,7 @@ fn linear_range(values: &[f64], from_zero: bool) -> Range<f64> {
 
 impl Chart for Scatter {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let (root, foot) = split_note(root, self.note.is_some());
+        let (root, foot) = split_note(root, self.note.as_deref());
         let (plot, legend) = split_legend(&root);
         let xs: Vec<f64> = self.all_points().map(|p| p.0).collect();
         let ys: Vec<f64> = self.all_points().map(|p| p.1).collect();
@@ -827,10 +852,16 @@ impl Scatter {
                 fmt_count(*v)
             }
         };
+        // A count of a few things: a tick at each whole number, so the top one is labelled.
+        let y_ticks = match &self.y_range {
+            Some(range) if whole && range.end <= 10.0 => range.end as usize + 1,
+            _ => 10,
+        };
         chart
             .configure_mesh()
             .x_desc(&self.x_desc)
             .y_desc(&self.y_desc)
+            .y_labels(y_ticks)
             .x_label_formatter(&|v| if xt { fmt_us(*v) } else { fmt_count(*v) })
             .y_label_formatter(&y_label)
             .label_style(("sans-serif", 15))

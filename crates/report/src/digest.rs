@@ -282,7 +282,12 @@ pub struct Incomplete {
 impl std::fmt::Display for Incomplete {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.planned {
-            Some(planned) => write!(f, "incomplete run: {} of {planned} solves", self.solves),
+            Some(planned) => write!(
+                f,
+                "incomplete run: {} of {}",
+                self.solves,
+                crate::table::count(usize::try_from(planned).unwrap_or(usize::MAX), "solve")
+            ),
             None => write!(
                 f,
                 "incomplete run: {} (the plan's size was not recorded)",

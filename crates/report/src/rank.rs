@@ -92,13 +92,18 @@ pub fn verdict(line: &Ranked, leader: &Summary) -> String {
         parts.push(format!("{}: do not trust it here", s.failures()));
     }
     if s.stochastic {
-        if s.success_percent() < 100.0 {
+        let share = s.success_percent();
+        if share == 0.0 {
+            parts.push(format!("solved none of {}", count(s.runs, "run")));
+        } else if share < 100.0 {
             parts.push(format!(
                 "solved {}% of {}",
-                stats::rounded(s.success_percent()),
+                stats::rounded(share),
                 count(s.runs, "run")
             ));
         }
+    } else if s.decided() == 0 && s.gave_up > 0 {
+        parts.push(format!("decided nothing: gave up on all {}", s.gave_up));
     } else if s.decided() == 0 {
         parts.push("decided nothing".into());
     } else if s.gave_up > 0 {
@@ -113,11 +118,15 @@ pub fn verdict(line: &Ranked, leader: &Summary) -> String {
         (Some(_), Some(mine), Some(best)) if best > 0.0 && mine > 0.0 => {
             let ratio = mine / best;
             parts.push(if ratio >= 1.0 {
-                format!("{}× slower than {}", stats::rounded(ratio), leader.solver)
+                format!(
+                    "{}× slower than {}",
+                    stats::significant(ratio, 3),
+                    leader.solver
+                )
             } else {
                 format!(
                     "{}× faster than {} on what it decided",
-                    stats::rounded(1.0 / ratio),
+                    stats::significant(1.0 / ratio, 3),
                     leader.solver
                 )
             });

@@ -33,6 +33,17 @@ pub fn rounded(value: f64) -> f64 {
     (value * scale).round() / scale
 }
 
+/// `value` to `digits` significant digits, whole numbers included (a ratio of 10896 is 10900 to
+/// three): for figures derived from a few timings.
+pub fn significant(value: f64, digits: i32) -> f64 {
+    if !value.is_finite() || value == 0.0 {
+        return value;
+    }
+    let magnitude = value.abs().log10().floor() as i32;
+    let scale = 10f64.powi(digits - 1 - magnitude);
+    (value * scale).round() / scale
+}
+
 pub fn median(values: &[f64]) -> Option<f64> {
     quantile(values, 0.5)
 }
@@ -180,6 +191,8 @@ mod tests {
         assert_eq!(rounded(622_577_597.4), 622_577_597.0);
         assert_eq!(rounded(0.0), 0.0);
         assert_eq!(rounded(0.1 + 0.2).to_string(), "0.3");
+        assert_eq!(significant(10896.0, 3), 10900.0);
+        assert_eq!(significant(4.2549, 3), 4.25);
     }
 
     #[test]
