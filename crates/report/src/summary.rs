@@ -468,6 +468,28 @@ mod tests {
     }
 
     #[test]
+    fn every_sink_rounds_to_what_the_timings_support() {
+        use Phase::*;
+        let rows = vec![
+            row("a", "p", Warmup, 0, Status::Solved, 50),
+            row("a", "p", Timed, 1, Status::Solved, 107),
+            row("a", "q", Warmup, 0, Status::Solved, 50),
+            row("a", "q", Timed, 1, Status::Solved, 108),
+            row("a", "r", Warmup, 0, Status::GaveUp("deadline".into()), 50),
+        ];
+        let summaries = summarize(&rows, &[meta("a", false)]);
+        let s = &summaries[0];
+        assert_eq!(s.median_us, Some(107.5));
+        assert!((s.solved_percent - 200.0 / 3.0).abs() < 1e-9);
+        let json = serde_json::to_string(s).unwrap();
+        assert!(json.contains("\"median_us\":108.0"), "{json}");
+        assert!(json.contains("\"solved_percent\":66.7,"), "{json}");
+        let csv = to_csv(&summaries).unwrap();
+        assert!(csv.contains(",108,") && csv.contains(",66.7,"), "{csv}");
+        assert!(!csv.contains("66.66") && !to_markdown(&summaries).contains("66.66"));
+    }
+
+    #[test]
     fn stochastic_summary_counts_runs() {
         use Phase::*;
         let rows = vec![
