@@ -301,11 +301,13 @@ pub fn write(results: &Results, reference: &str, out: &Path) -> Result<String> {
     let html = format!(
         "<!doctype html><html lang=en><head><meta charset=utf-8><title>Table 1 reproduced</title>\
          <style>body{{font-family:sans-serif;margin:24px;max-width:1300px}}img{{max-width:100%}}\
-         td{{padding:2px 6px}}</style></head><body><h1>Table 1 reproduced</h1>\
+         td{{padding:2px 6px}}.scroll{{overflow-x:auto}}</style></head><body>\
+         <h1>Table 1 reproduced</h1>\
          <p><a href=\"table1.md\">table1.md</a> · <a href=\"table1.csv\">table1.csv</a> · \
          <a href=\"results.csv\">results.csv</a></p>\
          <img src=\"chart1-time-without-display.png\"><img src=\"chart2-time-with-display.png\">\
-         {}<h2>{}</h2>{}<h2>{}</h2>{}</body></html>\n",
+         <div class=scroll>{}</div><h2>{}</h2><div class=scroll>{}</div><h2>{}</h2>\
+         <div class=scroll>{}</div></body></html>\n",
         table.to_html(),
         escape(&every_solver.title),
         every_solver.to_html(),

@@ -363,6 +363,12 @@ pub fn tables(summaries: &[Summary]) -> Vec<Table> {
                     failures,
                     fmt_num(s.success_rate).into(),
                 ]);
+                if !s.supported() {
+                    // Nothing was measured: no zeros for what never ran.
+                    for cell in &mut cells[4..] {
+                        *cell = Cell::from("—");
+                    }
+                }
                 table.push(cells);
             }
             table
@@ -487,6 +493,23 @@ mod tests {
         let csv = to_csv(&summaries).unwrap();
         assert!(csv.contains(",108,") && csv.contains(",66.7,"), "{csv}");
         assert!(!csv.contains("66.66") && !to_markdown(&summaries).contains("66.66"));
+    }
+
+    #[test]
+    fn a_size_the_solver_does_not_take_reads_not_supported_not_zero() {
+        use Phase::*;
+        let mut big = row("a", "p", Warmup, 0, Status::Rejected, 1);
+        big.size = 16;
+        let summaries = summarize(&[big], &[meta("a", false)]);
+        let s = &summaries[0];
+        assert!(!s.supported());
+        assert_eq!(s.unsupported_boards(), "16×16");
+        let markdown = to_markdown(&summaries);
+        assert!(
+            markdown
+                .contains("| a | f | 1 | not supported | — | — | — | — | — | — | — | — | — | — |"),
+            "{markdown}"
+        );
     }
 
     #[test]
