@@ -403,7 +403,10 @@ fn throughput(plan: &Plan, datasets: &[String]) -> PlannedChart {
             title: "Throughput per solver and dataset".into(),
             x_desc: "puzzles decided per second (log scale)".into(),
             rows: bar_rows(plan, &plan.overall),
-            panels: bar_panels(plan, &plan.overall, datasets, |s| s.puzzles_per_second),
+            // None decided is no bar on a log scale, not a bar of 0.
+            panels: bar_panels(plan, &plan.overall, datasets, |s| {
+                s.puzzles_per_second.filter(|v| *v > 0.0)
+            }),
             log_x: true,
             x_max: None,
         }),
