@@ -6,7 +6,8 @@ if ! command -v cargo >/dev/null 2>&1; then
 fi
 
 # The integer-programming solvers link CBC (coinor-libcbc-dev), run GLPK's glpsol (glpk-utils)
-# and compile HiGHS from source (cmake, g++, libclang-dev), all from Debian's packages.
+# and compile HiGHS from source (cmake, g++, libclang-dev); the report's browser test loads the
+# page in headless Chromium (chromium); all from Debian's packages.
 missing=()
 # A library's development files: its unversioned `.so` (what the linker and libclang's loader
 # look for; the runtime package alone ships only versioned names).
@@ -23,6 +24,7 @@ command -v glpsol >/dev/null 2>&1 || missing+=(glpk-utils)
 command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 have_dev_lib clang || missing+=(libclang-dev)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then
         sudo=""
@@ -33,7 +35,7 @@ if [ ${#missing[@]} -gt 0 ]; then
             || { echo "could not install ${missing[*]}; install them, then run this again" >&2; exit 1; }
     else
         echo "missing ${missing[*]}: this machine has no apt-get; install COIN-OR CBC (library and" \
-            "headers), GLPK (glpsol), cmake, a C++ compiler and libclang with its package manager," \
+            "headers), GLPK (glpsol), cmake, a C++ compiler, libclang and Chromium with its package manager," \
             "then run this again" >&2
         exit 1
     fi

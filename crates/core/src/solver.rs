@@ -84,6 +84,8 @@ pub enum Family {
     Backtracking,
     ExactCover,
     LinearProgramming,
+    /// A SAT encoding handed to a CDCL engine.
+    Satisfiability,
     GraphColouring,
     LocalSearch,
     Evolutionary,
@@ -96,6 +98,7 @@ impl fmt::Display for Family {
             Family::Backtracking => "backtracking",
             Family::ExactCover => "exact cover",
             Family::LinearProgramming => "linear programming",
+            Family::Satisfiability => "satisfiability",
             Family::GraphColouring => "graph colouring",
             Family::LocalSearch => "local search",
             Family::Evolutionary => "evolutionary",

@@ -14,7 +14,7 @@ use std::hash::BuildHasher;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use hashbrown::HashTable;
 use smallvec::SmallVec;
 use sudoku_core::Counters;
@@ -268,6 +268,41 @@ pub struct Digest {
     statuses: Vec<Status>,
     groups: HashMap<(usize, usize), Group>,
     rows: usize,
+    /// Read from the file of a run still going or interrupted.
+    partial: bool,
+}
+
+/// A run that has not finished: its rows so far, and the most its plan holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Incomplete {
+    pub solves: usize,
+    pub planned: Option<u64>,
+}
+
+impl std::fmt::Display for Incomplete {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.planned {
+            Some(planned) => write!(
+                f,
+                "incomplete run: {} of {}",
+                self.solves,
+                crate::table::count(usize::try_from(planned).unwrap_or(usize::MAX), "solve")
+            ),
+            None => write!(
+                f,
+                "incomplete run: {} (the plan's size was not recorded)",
+                crate::table::count(self.solves, "solve")
+            ),
+        }
+    }
+}
+
+/// Whether `path` is the file of a run in progress or interrupted (`results.partial.csv`, or a
+/// name with `.partial` in it).
+pub fn is_partial(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|name| name == sudoku_run::PARTIAL_FILE || name.contains(".partial"))
 }
 
 impl Digest {
@@ -291,17 +326,38 @@ impl Digest {
             statuses: Vec::new(),
             groups: HashMap::new(),
             rows: 0,
+            partial: false,
         }
     }
 
-    /// Reads a results file a row at a time.
+    /// Reads a results file a row at a time. The file of an interrupted run ([`is_partial`])
+    /// makes an incomplete digest, and its last line may be torn: that line is left out.
     pub fn read(path: &Path) -> Result<Digest> {
-        let mut reader = RowReader::open(path)?;
+        let reader = RowReader::open(path)?;
         let mut digest = Digest::new(reader.header().cloned());
-        for row in &mut reader {
-            digest.add(&row.with_context(|| path.display().to_string())?);
+        digest.partial = is_partial(path);
+        let mut rows = reader.peekable();
+        while let Some(row) = rows.next() {
+            match row {
+                Ok(row) => digest.add(&row),
+                Err(_) if digest.partial && rows.peek().is_none() => break,
+                Err(error) => return Err(error.context(path.display().to_string())),
+            }
         }
         Ok(digest)
+    }
+
+    /// Marks the digest as that of a run that has not finished.
+    pub fn mark_partial(&mut self) {
+        self.partial = true;
+    }
+
+    /// How far an unfinished run got; `None` for a finished one.
+    pub fn incomplete(&self) -> Option<Incomplete> {
+        self.partial.then(|| Incomplete {
+            solves: self.rows,
+            planned: self.header.as_ref().and_then(|h| h.planned_solves),
+        })
     }
 
     /// The digest of rows already read.

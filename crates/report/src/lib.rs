@@ -5,7 +5,11 @@
 //!   size is reported in memory that grows with its puzzles, not its rows.
 //! - [`stats`] and [`summary`] are pure (rows in, figures out) and unit-tested.
 //! - [`table`] is the report model: a table built once, written as markdown, HTML and CSV.
-//! - [`charts`] draws with plotters to PNG and SVG from one routine, with an embedded font.
+//! - [`charts`] draws with plotters to PNG and SVG from one routine, with an embedded font, and
+//!   holds the one style table (colour by family, marker and dash by member) every chart uses.
+//! - [`rank`] orders the solvers of each dataset and says in a line how each did: the overview,
+//!   and the legend order of every chart.
+//! - [`page`] writes `index.html`: the overview first, the details folded below.
 //! - [`report`] rebuilds every table and chart of a run from its results file alone.
 //! - [`reproduce`] renders the 2009 document's Table 1 and Charts 1-2 from a run's rows and the
 //!   published tables.
@@ -17,6 +21,8 @@
 pub mod animate;
 pub mod charts;
 pub mod digest;
+pub mod page;
+pub mod rank;
 pub mod report;
 pub mod reproduce;
 pub mod stats;

@@ -12,7 +12,7 @@ use anyhow::{Context, Result};
 use sudoku_catalog::PublishedRow;
 use sudoku_core::Counters;
 use sudoku_run::RunOptions;
-use sudoku_run::results::{Phase, Results, Status};
+use sudoku_run::results::{Phase, Results, SolverMeta, Status};
 
 use crate::charts::{self, CategoryLines};
 use crate::stats;
@@ -269,7 +269,7 @@ pub fn thesis_ilp_table(results: &Results, ours: &[Measured]) -> Table {
 pub fn write(results: &Results, reference: &str, out: &Path) -> Result<String> {
     let rows = sudoku_catalog::table1();
     let ours = measured(results);
-    let solver_ids: Vec<String> = results.solver_metas().into_iter().map(|m| m.id).collect();
+    let metas = results.solver_metas();
     let boards: Vec<(String, String)> = rows
         .iter()
         .filter_map(|r| Some((r.board_id.clone()?, r.name.clone())))
@@ -295,17 +295,19 @@ pub fn write(results: &Results, reference: &str, out: &Path) -> Result<String> {
     );
     std::fs::write(out.join("table1.md"), &doc)?;
     std::fs::write(out.join("table1.csv"), table.to_csv()?)?;
-    let (c1, c2) = charts_for(&rows, &ours, reference, &solver_ids);
+    let (c1, c2) = charts_for(&rows, &ours, reference, &metas);
     charts::save(&c1, &out.join("chart1-time-without-display"))?;
     charts::save(&c2, &out.join("chart2-time-with-display"))?;
     let html = format!(
         "<!doctype html><html lang=en><head><meta charset=utf-8><title>Table 1 reproduced</title>\
          <style>body{{font-family:sans-serif;margin:24px;max-width:1300px}}img{{max-width:100%}}\
-         td{{padding:2px 6px}}</style></head><body><h1>Table 1 reproduced</h1>\
+         td{{padding:2px 6px}}.scroll{{overflow-x:auto}}</style></head><body>\
+         <h1>Table 1 reproduced</h1>\
          <p><a href=\"table1.md\">table1.md</a> · <a href=\"table1.csv\">table1.csv</a> · \
          <a href=\"results.csv\">results.csv</a></p>\
          <img src=\"chart1-time-without-display.png\"><img src=\"chart2-time-with-display.png\">\
-         {}<h2>{}</h2>{}<h2>{}</h2>{}</body></html>\n",
+         <div class=scroll>{}</div><h2>{}</h2><div class=scroll>{}</div><h2>{}</h2>\
+         <div class=scroll>{}</div></body></html>\n",
         table.to_html(),
         escape(&every_solver.title),
         every_solver.to_html(),
@@ -321,7 +323,7 @@ fn charts_for(
     rows: &[PublishedRow],
     ours: &[Measured],
     solver: &str,
-    solver_ids: &[String],
+    metas: &[SolverMeta],
 ) -> (CategoryLines, CategoryLines) {
     let categories: Vec<String> = rows
         .iter()
@@ -333,10 +335,11 @@ fn charts_for(
                 .find(|m| &m.board_id == b && m.solver == id && m.solved)
         })
     };
-    let mut series: Vec<(String, plotters::style::RGBColor, Vec<Option<f64>>)> = solver_ids
+    let styles = charts::Styles::of(metas);
+    let mut series: Vec<(String, charts::Style, Vec<Option<f64>>)> = metas
         .iter()
-        .enumerate()
-        .map(|(i, id)| {
+        .map(|meta| {
+            let id = &meta.id;
             let values = rows
                 .iter()
                 .map(|row| measured(id, row).map(|m| (m.median_seconds * 1e6).max(0.001)))
@@ -346,12 +349,15 @@ fn charts_for(
             } else {
                 format!("{id} (ours)")
             };
-            (name, charts::colour(i), values)
+            (name, styles.get(id), values)
         })
         .collect();
     series.push((
         "published, < 1 s by hand (drawn at 0.5 s)".into(),
-        plotters::style::RGBColor(170, 170, 170),
+        charts::Style {
+            colour: plotters::style::RGBColor(150, 150, 150),
+            ..charts::REFERENCE
+        },
         rows.iter()
             .map(|r| (r.seconds_without_display == 0).then_some(0.5e6))
             .collect(),
@@ -362,7 +368,7 @@ fn charts_for(
         .collect();
     let chart1 = CategoryLines {
         title: "Chart 1: solve time per board, without display".into(),
-        y_desc: "time (log scale)".into(),
+        y_desc: "solve time per board (log scale)".into(),
         categories: categories.clone(),
         series,
         reference: Some((
@@ -373,7 +379,6 @@ fn charts_for(
         x_desc: "board, in the published order".into(),
         lines: false,
         note: Some("Boards without a published grid have published figures only.".into()),
-        legend: plotters::chart::SeriesLabelPosition::LowerRight,
     };
     let with_display: Vec<Option<f64>> = rows
         .iter()
@@ -391,11 +396,11 @@ fn charts_for(
         .collect();
     let chart2 = CategoryLines {
         title: "Chart 2: solve time per board, with the board shown after every step".into(),
-        y_desc: "time (log scale)".into(),
+        y_desc: "solve time per board (log scale)".into(),
         categories,
         series: vec![(
             format!("{solver} estimate: its iterations at {DISPLAY_RATE} iterations/s"),
-            charts::colour(0),
+            styles.get(solver),
             estimate,
         )],
         reference: Some(("published, 2009, with display".into(), with_display)),
@@ -405,7 +410,6 @@ fn charts_for(
         note: Some(format!(
             "Estimate basis: the document's measured display rate, {DISPLAY_RATE} iterations/s, times our iteration count (drawing cost dominates)."
         )),
-        legend: plotters::chart::SeriesLabelPosition::UpperRight,
     };
     (chart1, chart2)
 }

@@ -21,6 +21,29 @@ pub fn quantile_sorted(sorted: &[f64], q: f64) -> f64 {
     sorted[low] + (sorted[high] - sorted[low]) * fraction
 }
 
+/// `value` rounded to what a timing or a mean of counts supports: three significant digits, a
+/// whole number from 100 up. Every sink (tables, JSON, chart labels) prints numbers through it.
+pub fn rounded(value: f64) -> f64 {
+    if !value.is_finite() || value == 0.0 {
+        return value;
+    }
+    let magnitude = value.abs().log10().floor() as i32;
+    let decimals = (2 - magnitude).max(0);
+    let scale = 10f64.powi(decimals);
+    (value * scale).round() / scale
+}
+
+/// `value` to `digits` significant digits, whole numbers included (a ratio of 10896 is 10900 to
+/// three): for figures derived from a few timings.
+pub fn significant(value: f64, digits: i32) -> f64 {
+    if !value.is_finite() || value == 0.0 {
+        return value;
+    }
+    let magnitude = value.abs().log10().floor() as i32;
+    let scale = 10f64.powi(digits - 1 - magnitude);
+    (value * scale).round() / scale
+}
+
 pub fn median(values: &[f64]) -> Option<f64> {
     quantile(values, 0.5)
 }
@@ -157,6 +180,20 @@ impl GivensTally {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_keep_three_significant_digits() {
+        assert_eq!(rounded(107.80000305175781), 108.0);
+        assert_eq!(rounded(12.345), 12.3);
+        assert_eq!(rounded(1.2345), 1.23);
+        assert_eq!(rounded(0.012345), 0.0123);
+        assert_eq!(rounded(-0.3333333), -0.333);
+        assert_eq!(rounded(622_577_597.4), 622_577_597.0);
+        assert_eq!(rounded(0.0), 0.0);
+        assert_eq!(rounded(0.1 + 0.2).to_string(), "0.3");
+        assert_eq!(significant(10896.0, 3), 10900.0);
+        assert_eq!(significant(4.2549, 3), 4.25);
+    }
 
     #[test]
     fn success_is_grouped_by_rounded_proportion_of_givens() {

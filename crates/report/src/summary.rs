@@ -2,7 +2,7 @@
 //! every sink writes. Pure: rows in, numbers out. Stochastic solvers' lines count runs (seeds ×
 //! puzzles): the success rate is over runs, the times are those of solved runs.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use sudoku_run::results::{Row, SolverMeta, Status};
 
@@ -27,31 +27,88 @@ pub struct Summary {
     pub crashed: usize,
     /// Puzzles on which the solver failed without panicking (an engine's error).
     pub failed: usize,
+    /// Puzzles of a size the solver does not declare (rejected without a search).
+    pub unsupported: usize,
+    /// Those puzzles' sides (16 for 16×16).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unsupported_sizes: Vec<usize>,
+    #[serde(serialize_with = "rounded")]
     pub solved_percent: f64,
     /// Solved with no guess at all; only for solvers that report guesses.
+    #[serde(serialize_with = "rounded_option")]
     pub solved_without_guessing_percent: Option<f64>,
+    #[serde(serialize_with = "rounded_option")]
     pub guesses_per_puzzle: Option<f64>,
+    #[serde(serialize_with = "rounded")]
     pub iterations_per_puzzle: f64,
     /// The work counter the solver declares, and its mean per puzzle: what "work" means differs
     /// by family.
     pub work_counter: Option<String>,
+    #[serde(serialize_with = "rounded_option")]
     pub work_per_puzzle: Option<f64>,
     /// Over decided puzzles (stochastic: over successful runs).
+    #[serde(serialize_with = "rounded_option")]
     pub median_us: Option<f64>,
+    #[serde(serialize_with = "rounded_option")]
     pub p90_us: Option<f64>,
     /// Median over decided puzzles of the time spent building a model for an engine, µs (part of
     /// the solve time); only for solvers that report [`Counters::BUILD_US`].
+    #[serde(serialize_with = "rounded_option")]
     pub build_median_us: Option<f64>,
     /// Decided puzzles per second of solving (stochastic: solved runs per second of all runs).
+    #[serde(serialize_with = "rounded_option")]
     pub puzzles_per_second: Option<f64>,
     /// Median over puzzles of the relative MAD of its timed passes, %.
+    #[serde(serialize_with = "rounded_option")]
     pub spread_percent: Option<f64>,
     /// Stochastic solvers: solved runs / runs.
+    #[serde(serialize_with = "rounded_option")]
     pub success_rate: Option<f64>,
     pub runs: usize,
+    /// Set when the run had not finished: `incomplete run: N of M solves`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub incomplete_run: Option<String>,
+}
+
+/// Numbers in the JSON as in the tables: to what the measurement supports.
+fn rounded<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_f64(stats::rounded(*value))
+}
+
+fn rounded_option<S: Serializer>(value: &Option<f64>, serializer: S) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(v) => serializer.serialize_some(&stats::rounded(*v)),
+        None => serializer.serialize_none(),
+    }
 }
 
 impl Summary {
+    /// Some of its puzzles were of a size it takes.
+    pub fn supported(&self) -> bool {
+        self.unsupported < self.puzzles
+    }
+
+    /// Puzzles it decided: solved, or proven unsolvable.
+    pub fn decided(&self) -> usize {
+        self.solved + self.unsolvable
+    }
+
+    /// The share it settled, %: of runs for a stochastic solver, else of puzzles decided.
+    pub fn success_percent(&self) -> f64 {
+        self.success_rate
+            .unwrap_or_else(|| stats::percent(self.decided(), self.puzzles).unwrap_or(0.0))
+    }
+
+    /// The unsupported sides as board sizes: `16×16`.
+    pub fn unsupported_boards(&self) -> String {
+        let sizes: Vec<String> = self
+            .unsupported_sizes
+            .iter()
+            .map(|n| format!("{n}×{n}"))
+            .collect();
+        sizes.join(", ")
+    }
+
     /// Wrong answers, crashes and failures, in words: `0`, `3 wrong`, `3 wrong, 1 crashed`.
     pub fn failures(&self) -> String {
         let parts: Vec<String> = [
@@ -107,13 +164,22 @@ struct Tally {
     iterations: f64,
     work: f64,
     solved_without_guessing: usize,
+    unsupported: usize,
+    unsupported_sizes: Vec<usize>,
 }
 
 impl Tally {
-    fn of<'a>(puzzles: impl Iterator<Item = PuzzleStat<'a>>) -> Tally {
+    /// Tallies `puzzles` of a solver that takes boards of `sizes` (any, when empty).
+    fn of<'a>(puzzles: impl Iterator<Item = PuzzleStat<'a>>, sizes: &[usize]) -> Tally {
         let mut tally = Tally::default();
         for p in puzzles {
             tally.puzzles += 1;
+            if !sizes.is_empty() && !sizes.contains(&p.size) {
+                tally.unsupported += 1;
+                if !tally.unsupported_sizes.contains(&p.size) {
+                    tally.unsupported_sizes.push(p.size);
+                }
+            }
             match tally.by_status.iter_mut().find(|(s, _)| s == p.status) {
                 Some((_, n)) => *n += 1,
                 None => tally.by_status.push((p.status.clone(), 1)),
@@ -147,7 +213,8 @@ impl Tally {
 }
 
 fn summarize_one(digest: &Digest, dataset: &str, meta: &SolverMeta) -> Option<Summary> {
-    let tally = Tally::of(digest.puzzles_of(&meta.id, dataset));
+    let mut tally = Tally::of(digest.puzzles_of(&meta.id, dataset), &meta.sizes);
+    tally.unsupported_sizes.sort_unstable();
     if tally.puzzles == 0 {
         return None;
     }
@@ -185,6 +252,8 @@ fn summarize_one(digest: &Digest, dataset: &str, meta: &SolverMeta) -> Option<Su
         wrong_answers: tally.count(|s| *s == Status::WrongAnswer),
         crashed: tally.count(|s| *s == Status::Crashed),
         failed: tally.count(|s| *s == Status::Failed),
+        unsupported: tally.unsupported,
+        unsupported_sizes: tally.unsupported_sizes.clone(),
         solved_percent: stats::percent(solved, tally.puzzles).unwrap_or(0.0),
         solved_without_guessing_percent: meta
             .reports_guesses
@@ -202,19 +271,15 @@ fn summarize_one(digest: &Digest, dataset: &str, meta: &SolverMeta) -> Option<Su
         spread_percent: stats::median(&tally.spreads),
         success_rate,
         runs,
+        incomplete_run: None,
     })
 }
 
-/// A number for a table: `—` for none, few significant digits otherwise.
+/// A number for a table: `—` for none, else [`stats::rounded`].
 pub fn fmt_num(value: Option<f64>) -> String {
     match value {
-        None => "—".into(),
-        Some(v) if !v.is_finite() => "—".into(),
-        Some(0.0) => "0".into(),
-        Some(v) if v.abs() >= 100.0 => format!("{v:.0}"),
-        Some(v) if v.abs() >= 10.0 => format!("{v:.1}"),
-        Some(v) if v.abs() >= 1.0 => format!("{v:.2}"),
-        Some(v) => format!("{v:.3}"),
+        Some(v) if v.is_finite() => stats::rounded(v).to_string(),
+        _ => "—".into(),
     }
 }
 
@@ -269,13 +334,21 @@ pub fn tables(summaries: &[Summary]) -> Vec<Table> {
                 } else {
                     Cell::from("0")
                 };
+                // A solver that takes none of the dataset's boards has no speed, not a zero one.
+                let speed = |v: Option<f64>| -> Cell {
+                    if s.supported() {
+                        fmt_num(v).into()
+                    } else {
+                        Cell::from("not supported")
+                    }
+                };
                 let mut cells: Vec<Cell> = vec![
                     Cell::marked(&s.solver, Mark::Strong),
                     s.family.as_str().into(),
                     s.puzzles.into(),
-                    fmt_num(s.puzzles_per_second).into(),
-                    fmt_num(s.median_us).into(),
-                    fmt_num(s.p90_us).into(),
+                    speed(s.puzzles_per_second),
+                    speed(s.median_us),
+                    speed(s.p90_us),
                 ];
                 if builds {
                     cells.push(fmt_num(s.build_median_us).into());
@@ -290,6 +363,12 @@ pub fn tables(summaries: &[Summary]) -> Vec<Table> {
                     failures,
                     fmt_num(s.success_rate).into(),
                 ]);
+                if !s.supported() {
+                    // Nothing was measured: no zeros for what never ran.
+                    for cell in &mut cells[4..] {
+                        *cell = Cell::from("—");
+                    }
+                }
                 table.push(cells);
             }
             table
@@ -299,12 +378,17 @@ pub fn tables(summaries: &[Summary]) -> Vec<Table> {
 
 /// The summary as one CSV table, the dataset in the first column.
 pub fn to_csv(summaries: &[Summary]) -> anyhow::Result<String> {
-    let tables = tables(summaries);
+    csv_of(&tables(summaries))
+}
+
+/// `tables` (of [`tables`], notes and all) as one CSV table, the dataset in the first column.
+pub fn csv_of(tables: &[Table]) -> anyhow::Result<String> {
     let mut all = Table::new("summary", &[("dataset", false)]);
     if let Some(first) = tables.first() {
         all.columns.extend(first.columns.iter().cloned());
+        all.note = first.note.clone();
     }
-    for table in &tables {
+    for table in tables {
         for row in &table.rows {
             let mut cells = vec![Cell::from(&table.title)];
             cells.extend(row.iter().cloned());
@@ -316,7 +400,12 @@ pub fn to_csv(summaries: &[Summary]) -> anyhow::Result<String> {
 
 /// The summary as a markdown table per dataset.
 pub fn to_markdown(summaries: &[Summary]) -> String {
-    tables(summaries)
+    markdown_of(&tables(summaries))
+}
+
+/// `tables` as markdown, each under a heading naming its dataset.
+pub fn markdown_of(tables: &[Table]) -> String {
+    tables
         .iter()
         .map(|table| format!("### Dataset `{}`\n\n{}\n", table.title, table.to_markdown()))
         .collect()
@@ -382,6 +471,45 @@ mod tests {
         assert_eq!(s.guesses_per_puzzle, Some(2.0));
         assert_eq!(s.success_rate, None);
         assert!(to_markdown(std::slice::from_ref(s)).contains("| a | f | 3 |"));
+    }
+
+    #[test]
+    fn every_sink_rounds_to_what_the_timings_support() {
+        use Phase::*;
+        let rows = vec![
+            row("a", "p", Warmup, 0, Status::Solved, 50),
+            row("a", "p", Timed, 1, Status::Solved, 107),
+            row("a", "q", Warmup, 0, Status::Solved, 50),
+            row("a", "q", Timed, 1, Status::Solved, 108),
+            row("a", "r", Warmup, 0, Status::GaveUp("deadline".into()), 50),
+        ];
+        let summaries = summarize(&rows, &[meta("a", false)]);
+        let s = &summaries[0];
+        assert_eq!(s.median_us, Some(107.5));
+        assert!((s.solved_percent - 200.0 / 3.0).abs() < 1e-9);
+        let json = serde_json::to_string(s).unwrap();
+        assert!(json.contains("\"median_us\":108.0"), "{json}");
+        assert!(json.contains("\"solved_percent\":66.7,"), "{json}");
+        let csv = to_csv(&summaries).unwrap();
+        assert!(csv.contains(",108,") && csv.contains(",66.7,"), "{csv}");
+        assert!(!csv.contains("66.66") && !to_markdown(&summaries).contains("66.66"));
+    }
+
+    #[test]
+    fn a_size_the_solver_does_not_take_reads_not_supported_not_zero() {
+        use Phase::*;
+        let mut big = row("a", "p", Warmup, 0, Status::Rejected, 1);
+        big.size = 16;
+        let summaries = summarize(&[big], &[meta("a", false)]);
+        let s = &summaries[0];
+        assert!(!s.supported());
+        assert_eq!(s.unsupported_boards(), "16×16");
+        let markdown = to_markdown(&summaries);
+        assert!(
+            markdown
+                .contains("| a | f | 1 | not supported | — | — | — | — | — | — | — | — | — | — |"),
+            "{markdown}"
+        );
     }
 
     #[test]

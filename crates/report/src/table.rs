@@ -44,6 +44,8 @@ pub struct Table {
     pub title: String,
     pub columns: Vec<(String, bool)>,
     pub rows: Vec<Vec<Cell>>,
+    /// A line every sink writes with the table (an incomplete run says so here).
+    pub note: Option<String>,
 }
 
 impl Table {
@@ -56,6 +58,7 @@ impl Table {
                 .map(|&(name, numeric)| (name.to_string(), numeric))
                 .collect(),
             rows: Vec::new(),
+            note: None,
         }
     }
 
@@ -63,9 +66,12 @@ impl Table {
         self.rows.push(row);
     }
 
-    /// A GitHub-flavoured markdown table (no title).
+    /// A GitHub-flavoured markdown table (no title), its note quoted above it.
     pub fn to_markdown(&self) -> String {
         let mut out = String::new();
+        if let Some(note) = &self.note {
+            let _ = writeln!(out, "> **{note}**\n");
+        }
         let line = |cells: &mut dyn Iterator<Item = String>| {
             format!("| {} |\n", cells.collect::<Vec<_>>().join(" | "))
         };
@@ -84,21 +90,46 @@ impl Table {
         out
     }
 
-    /// An HTML `<table>` (no title).
+    /// An HTML `<table>` (no title), its note in a paragraph above it.
     pub fn to_html(&self) -> String {
-        let mut out = String::from("<table>\n<tr>");
-        for (name, _) in &self.columns {
-            let _ = write!(out, "<th>{}</th>", escape(name));
+        self.to_html_with("", &|_, _| None)
+    }
+
+    /// An HTML `<table class=…>` whose cells may start with raw HTML: `decorate(row, column)`
+    /// (a solver's chart marker, say).
+    pub fn to_html_with(
+        &self,
+        class: &str,
+        decorate: &dyn Fn(usize, usize) -> Option<String>,
+    ) -> String {
+        let mut out = String::new();
+        if let Some(note) = &self.note {
+            let _ = writeln!(out, "<p class=incomplete>{}</p>", escape(note));
+        }
+        if class.is_empty() {
+            out.push_str("<table>\n<tr>");
+        } else {
+            let _ = write!(out, "<table class=\"{}\">\n<tr>", escape(class));
+        }
+        for (name, numeric) in &self.columns {
+            let align = if *numeric { " class=num" } else { "" };
+            let _ = write!(out, "<th{align}>{}</th>", escape(name));
         }
         out.push_str("</tr>\n");
-        for row in &self.rows {
+        for (r, row) in self.rows.iter().enumerate() {
             out.push_str("<tr>");
-            for cell in row {
-                let text = escape(&cell.text);
+            for (c, cell) in row.iter().enumerate() {
+                let text = decorate(r, c).unwrap_or_default() + &escape(&cell.text);
+                let numeric = self.columns.get(c).is_some_and(|&(_, numeric)| numeric);
+                let class = match (numeric, cell.mark) {
+                    (true, Mark::Bad) => " class=\"num bad\"",
+                    (false, Mark::Bad) => " class=bad",
+                    (true, _) => " class=num",
+                    (false, _) => "",
+                };
                 let _ = match cell.mark {
-                    Mark::Plain => write!(out, "<td>{text}</td>"),
-                    Mark::Strong => write!(out, "<td><b>{text}</b></td>"),
-                    Mark::Bad => write!(out, "<td class=bad>{text}</td>"),
+                    Mark::Strong => write!(out, "<td{class}><b>{text}</b></td>"),
+                    _ => write!(out, "<td{class}>{text}</td>"),
                 };
             }
             out.push_str("</tr>\n");
@@ -107,14 +138,27 @@ impl Table {
         out
     }
 
-    /// CSV with a header line.
+    /// CSV with a header line; the note, when there is one, as a `#` comment line before it.
     pub fn to_csv(&self) -> anyhow::Result<String> {
-        let mut writer = csv::Writer::from_writer(Vec::new());
+        let mut lead = String::new();
+        if let Some(note) = &self.note {
+            let _ = writeln!(lead, "# {note}");
+        }
+        let mut writer = csv::Writer::from_writer(lead.into_bytes());
         writer.write_record(self.columns.iter().map(|(name, _)| name))?;
         for row in &self.rows {
             writer.write_record(row.iter().map(|c| &c.text))?;
         }
         Ok(String::from_utf8(writer.into_inner()?)?)
+    }
+}
+
+/// `n` and `word`, plural when `n` is not 1: `1 puzzle`, `3 puzzles`, `0 runs`.
+pub fn count(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }
 
@@ -141,8 +185,32 @@ mod tests {
         assert!(
             table
                 .to_html()
-                .contains("<tr><td><b>a&lt;b</b></td><td>1,5</td></tr>")
+                .contains("<tr><td><b>a&lt;b</b></td><td class=num>1,5</td></tr>")
         );
         assert_eq!(table.to_csv().unwrap(), "solver,µs\na<b,\"1,5\"\n");
+        table.note = Some("incomplete run: 1 of 2 solves".into());
+        assert!(
+            table
+                .to_markdown()
+                .starts_with("> **incomplete run: 1 of 2 solves**\n\n|")
+        );
+        assert!(
+            table
+                .to_html()
+                .starts_with("<p class=incomplete>incomplete run: 1 of 2 solves</p>")
+        );
+        assert!(
+            table
+                .to_csv()
+                .unwrap()
+                .starts_with("# incomplete run: 1 of 2 solves\nsolver,µs\n")
+        );
+    }
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(count(1, "solution"), "1 solution");
+        assert_eq!(count(0, "solution"), "0 solutions");
+        assert_eq!(count(2, "run"), "2 runs");
     }
 }

@@ -80,6 +80,7 @@ fn results_of(dir: &std::path::Path, solvers: &[SolverMeta], rows: &[Row]) -> Re
         jobs: 1,
         solvers: solvers.to_vec(),
         shards: Vec::new(),
+        planned_solves: None,
         method: "synthetic".into(),
     };
     let csv = dir.join("results.csv");

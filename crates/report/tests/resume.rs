@@ -85,6 +85,21 @@ fn resume_after_an_interruption_gives_the_uninterrupted_rows() {
     let partial = cut.join(PARTIAL_FILE);
     assert!(!cut.join(RESULTS_FILE).exists());
     assert_eq!(keys(&partial).1, 7);
+    // The header records the plan, and a report of the cut file says how far it got.
+    let planned = results::read_header(&partial)
+        .unwrap()
+        .unwrap()
+        .planned_solves
+        .expect("the run records its plan");
+    assert!(
+        planned >= expected_count as u64,
+        "{planned} < {expected_count}"
+    );
+    let cut_report = dir.path().join("cut-report");
+    let digest = sudoku_report::Digest::read(&partial).unwrap();
+    sudoku_report::write_report(&digest, &cut_report).unwrap();
+    let index = std::fs::read_to_string(cut_report.join("index.html")).unwrap();
+    assert!(index.contains(&format!("incomplete run: 7 of {planned} solves")));
     // A row torn by the interruption: half a line, no newline.
     let mut file = std::fs::OpenOptions::new()
         .append(true)
@@ -110,6 +125,10 @@ fn resume_after_an_interruption_gives_the_uninterrupted_rows() {
     let digest = sudoku_report::Digest::read(&cut.join(RESULTS_FILE)).unwrap();
     sudoku_report::write_report(&digest, &report_dir).unwrap();
     let index = std::fs::read_to_string(report_dir.join("index.html")).unwrap();
+    assert!(
+        !index.contains("incomplete run"),
+        "the resumed run is whole"
+    );
     for stem in [
         "time-vs-clues",
         "iterations-vs-clues",
@@ -126,7 +145,7 @@ fn resume_after_an_interruption_gives_the_uninterrupted_rows() {
             );
         }
     }
-    assert!(index.contains("<td><b>naive</b></td>"));
+    assert!(index.contains("naive</b></td>"));
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(report_dir.join("summary.json")).unwrap())
             .unwrap();

@@ -89,15 +89,14 @@ pub fn execute(
         .iter()
         .map(|r| Policy::for_solver(&r.info.capabilities, options))
         .collect();
-    let (mut total, mut worst) = (0, Duration::ZERO);
+    let total = crate::plan::planned_solves(solvers, datasets, options);
+    let mut worst = Duration::ZERO;
     for (registered, policy) in solvers.iter().zip(&policies) {
-        let passes = crate::plan::passes(registered, options);
-        let per_puzzle: Duration = passes
+        let per_puzzle: Duration = crate::plan::passes(registered, options)
             .iter()
             .map(|&(phase, rep)| worst_case(phase, rep, policy.timeout, options))
             .sum();
         for dataset in datasets {
-            total += (passes.len() * dataset.len()) as u64;
             worst += per_puzzle * u32::try_from(dataset.len()).unwrap_or(u32::MAX);
         }
     }
@@ -380,10 +379,11 @@ pub fn run_in(
         let (file, previous) = ResultsFile::open_for_resume(&partial)?;
         (file, previous.rows)
     } else {
-        (
-            ResultsFile::create(&partial, &RunHeader::new(&solvers, &options)?)?,
-            Vec::new(),
-        )
+        let header = RunHeader {
+            planned_solves: Some(crate::plan::planned_solves(&solvers, &datasets, &options)),
+            ..RunHeader::new(&solvers, &options)?
+        };
+        (ResultsFile::create(&partial, &header)?, Vec::new())
     };
     let rows_written = execute(&solvers, &datasets, &options, file, &previous, observer)?;
     std::fs::rename(&partial, &complete)

@@ -86,6 +86,20 @@ pub fn passes(registered: &Registered, options: &RunOptions) -> Vec<(Phase, u32)
         .collect()
 }
 
+/// The most solves the run of `solvers` on `datasets` holds: each solver's [`passes`] over
+/// every puzzle (fewer run when a puzzle's timed passes stop early).
+pub fn planned_solves(
+    solvers: &[Registered],
+    datasets: &[PreparedDataset],
+    options: &RunOptions,
+) -> u64 {
+    let puzzles: usize = datasets.iter().map(PreparedDataset::len).sum();
+    solvers
+        .iter()
+        .map(|registered| (passes(registered, options).len() * puzzles) as u64)
+        .sum()
+}
+
 /// A dataset as a run takes it: in memory, ordered, or a file with more puzzles than a run
 /// holds at once ([`RunOptions::chunk`]), read again for each solver a part at a time.
 #[derive(Debug)]

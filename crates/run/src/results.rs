@@ -151,6 +151,11 @@ pub struct RunHeader {
     /// For the merge of a sharded run: where and when each part ran.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shards: Vec<ShardRun>,
+    /// The most solves the run's plan holds (timed passes of a puzzle stop early once it gives
+    /// up or has used its time, so a finished run may have fewer rows). `None` in files written
+    /// before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub planned_solves: Option<u64>,
 }
 
 impl RunHeader {
@@ -167,6 +172,7 @@ impl RunHeader {
             options: serde_json::to_value(options)?,
             jobs: options.jobs.max(1),
             shards: Vec::new(),
+            planned_solves: None,
             solvers: solvers.iter().map(|r| SolverMeta::from(&r.info)).collect(),
             method: format!(
                 "seeded order (seed {}); deterministic solvers: one warm-up pass, then {} timed \
@@ -664,6 +670,8 @@ pub fn merge(parts: Vec<(String, Results)>) -> Result<Results> {
     let mut shards = Vec::new();
     let mut rows = Vec::new();
     let mut keys = HashSet::new();
+    // The parts' plans add up when every part recorded its own.
+    let mut planned = Some(0u64);
     let mut merged: Option<(RunHeader, serde_json::Value, u32)> = None;
     for (name, part) in parts {
         let header = part
@@ -703,6 +711,7 @@ pub fn merge(parts: Vec<(String, Results)>) -> Result<Results> {
                 row.rep
             );
         }
+        planned = planned.zip(header.planned_solves).map(|(a, b)| a + b);
         shards.push(ShardRun {
             shard: shard.to_string(),
             started: header.started,
@@ -733,6 +742,7 @@ pub fn merge(parts: Vec<(String, Results)>) -> Result<Results> {
         .unwrap_or_default();
     header.options = options;
     header.shards = shards;
+    header.planned_solves = planned;
     Ok(Results {
         header: Some(header),
         rows,
@@ -885,6 +895,7 @@ mod tests {
             jobs: 1,
             solvers: vec![],
             shards: Vec::new(),
+            planned_solves: Some(4),
             method: String::new(),
         }
     }
@@ -935,6 +946,20 @@ mod tests {
         assert_eq!(back.rows[0].counter("iterations"), 5);
         assert_eq!(back.rows[0].counter("restarts"), 3);
         assert_eq!(back.rows[0].best_cost, Some(2));
+    }
+
+    #[test]
+    fn a_header_from_before_the_plan_was_recorded_reads_without_one() {
+        let mut json = serde_json::to_value(header()).unwrap();
+        json.as_object_mut().unwrap().remove("planned_solves");
+        let old: RunHeader = serde_json::from_value(json).unwrap();
+        assert_eq!(old.planned_solves, None);
+        let unplanned = RunHeader {
+            planned_solves: None,
+            ..header()
+        };
+        let written = serde_json::to_string(&unplanned).unwrap();
+        assert!(!written.contains("planned_solves"), "{written}");
     }
 
     #[test]

@@ -75,9 +75,7 @@ impl Solver for Sat {
     fn info(&self) -> SolverInfo {
         SolverInfo {
             id: "sat",
-            // No family names SAT solving. CDCL is the DPLL backtracking search with unit
-            // propagation, clause learning and backjumping added, so it sits with backtracking.
-            family: Family::Backtracking,
+            family: Family::Satisfiability,
             description: "the standard CNF encoding solved by CaDiCaL, counting by blocking clauses",
             capabilities: Capabilities::exact(ALL_SIZES)
                 .work_counter("learned")
