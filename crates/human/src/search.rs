@@ -14,7 +14,7 @@
 //! Frames are kept between branches of one search and reused (`clone_from`), so a search
 //! allocates per depth reached, not per node.
 
-use sudoku_core::{Budget, Checkpoints, Found, StopReason};
+use sudoku_core::{Budget, Checkpoints, Found, SearchEvent, StopReason, report_changes};
 
 use crate::board::Board;
 
@@ -49,6 +49,20 @@ struct Frame {
 /// cancel flag). `work` is the solve's work counter, which each node adds one to and the cap
 /// applies to.
 pub(crate) fn search(start: &Board, budget: &Budget, work: &mut u64) -> Searched {
+    search_watched(start, budget, work, None)
+}
+
+/// [`search`], telling `watch` (if any) after each propagation what it placed (the branch that
+/// started it as a guess) and what a backtrack took back.
+pub(crate) fn search_watched(
+    start: &Board,
+    budget: &Budget,
+    work: &mut u64,
+    mut watch: Option<&mut dyn FnMut(SearchEvent<'_>)>,
+) -> Searched {
+    // What the watcher has been told, and the cell of the guess not told yet.
+    let mut shown = watch.as_ref().map(|_| start.values.clone());
+    let mut guessed = None;
     let mut searched = Searched {
         found: Found::new(budget),
         stopped: None,
@@ -71,6 +85,9 @@ pub(crate) fn search(start: &Board, budget: &Budget, work: &mut u64) -> Searched
         *work += 1;
         searched.nodes += 1;
         if propagate(&mut current) {
+            if let (Some(watch), Some(shown)) = (watch.as_mut(), shown.as_mut()) {
+                report_changes(shown, &current.values, guessed.take(), watch);
+            }
             if current.is_solved() {
                 if searched.found.count() == 0 {
                     searched.guesses_to_first = searched.guesses;
@@ -95,6 +112,7 @@ pub(crate) fn search(start: &Board, budget: &Budget, work: &mut u64) -> Searched
                 let (cell, digit) = frame.choices[0];
                 depth += 1;
                 searched.guesses += 1;
+                guessed = Some(cell);
                 current.place(cell, digit);
                 continue;
             }
@@ -111,6 +129,7 @@ pub(crate) fn search(start: &Board, budget: &Budget, work: &mut u64) -> Searched
         frame.tried += 1;
         current.clone_from(&frame.board);
         current.place(cell, digit);
+        guessed = Some(cell);
         searched.backtracks += 1;
         searched.guesses += 1;
     }
