@@ -14,9 +14,46 @@
 //! Frames are kept between branches of one search and reused (`clone_from`), so a search
 //! allocates per depth reached, not per node.
 
-use sudoku_core::{Budget, Checkpoints, Found, SearchEvent, StopReason, report_changes};
+use sudoku_core::{Budget, Checkpoints, Found, SearchEvent, StopReason};
 
 use crate::board::Board;
+use crate::technique::Technique;
+
+/// The name a watched search gives the propagation after each guess: the techniques it applies.
+const PROPAGATION: &str = "singles and line–box, after a guess";
+
+/// What the watcher of a search has been told, and how it is told more: in a person's terms,
+/// every step with the pencil marks after it.
+struct Shown<'w> {
+    values: Vec<u8>,
+    watch: &'w mut dyn FnMut(SearchEvent<'_>),
+}
+
+impl Shown<'_> {
+    /// Tells of the digits `board` no longer holds (a backtrack), then of those it newly holds,
+    /// as one step named `name` with the board's pencil marks.
+    fn step(&mut self, board: &Board, name: &str) {
+        let mut placed = Vec::new();
+        for (cell, (told, &now)) in self.values.iter_mut().zip(&board.values).enumerate() {
+            if *told != 0 && *told != now {
+                (self.watch)(SearchEvent::Remove { cell, digit: *told });
+                *told = 0;
+            }
+            if *told == 0 && now != 0 {
+                placed.push((cell, now));
+                *told = now;
+            }
+        }
+        if !placed.is_empty() {
+            (self.watch)(SearchEvent::Technique {
+                name,
+                placed: &placed,
+                eliminated: &[],
+                marks: &board.cands,
+            });
+        }
+    }
+}
 
 /// Nodes between two budget checks.
 const CHECK_EVERY: u64 = 256;
@@ -52,17 +89,18 @@ pub(crate) fn search(start: &Board, budget: &Budget, work: &mut u64) -> Searched
     search_watched(start, budget, work, None)
 }
 
-/// [`search`], telling `watch` (if any) after each propagation what it placed (the branch that
-/// started it as a guess) and what a backtrack took back.
+/// [`search`], telling `watch` (if any) of each guess and each propagation as a step with its
+/// pencil marks, and of the digits a backtrack takes back.
 pub(crate) fn search_watched(
     start: &Board,
     budget: &Budget,
     work: &mut u64,
-    mut watch: Option<&mut dyn FnMut(SearchEvent<'_>)>,
+    watch: Option<&mut dyn FnMut(SearchEvent<'_>)>,
 ) -> Searched {
-    // What the watcher has been told, and the cell of the guess not told yet.
-    let mut shown = watch.as_ref().map(|_| start.values.clone());
-    let mut guessed = None;
+    let mut shown = watch.map(|watch| Shown {
+        values: start.values.clone(),
+        watch,
+    });
     let mut searched = Searched {
         found: Found::new(budget),
         stopped: None,
@@ -85,8 +123,8 @@ pub(crate) fn search_watched(
         *work += 1;
         searched.nodes += 1;
         if propagate(&mut current) {
-            if let (Some(watch), Some(shown)) = (watch.as_mut(), shown.as_mut()) {
-                report_changes(shown, &current.values, guessed.take(), watch);
+            if let Some(shown) = shown.as_mut() {
+                shown.step(&current, PROPAGATION);
             }
             if current.is_solved() {
                 if searched.found.count() == 0 {
@@ -112,8 +150,10 @@ pub(crate) fn search_watched(
                 let (cell, digit) = frame.choices[0];
                 depth += 1;
                 searched.guesses += 1;
-                guessed = Some(cell);
                 current.place(cell, digit);
+                if let Some(shown) = shown.as_mut() {
+                    shown.step(&current, Technique::Guess.name());
+                }
                 continue;
             }
         }
@@ -129,7 +169,9 @@ pub(crate) fn search_watched(
         frame.tried += 1;
         current.clone_from(&frame.board);
         current.place(cell, digit);
-        guessed = Some(cell);
+        if let Some(shown) = shown.as_mut() {
+            shown.step(&current, Technique::Guess.name());
+        }
         searched.backtracks += 1;
         searched.guesses += 1;
     }

@@ -32,7 +32,8 @@ impl Human {
     }
 
     /// The solve, telling `watch` (if any) of each technique step with the pencil marks after
-    /// it, then of the placements and removals of the search that completes a stuck position.
+    /// it, then, if they get stuck, of each guess and propagation of the search with its marks
+    /// and of the digits its backtracks take back.
     fn run(
         &self,
         puzzle: &Grid,
@@ -118,7 +119,8 @@ impl Solver for Human {
     }
 
     /// Each technique step (its name, placements, eliminations and the pencil marks after it);
-    /// when the techniques are stuck, the search's placements (guesses marked) and removals.
+    /// when the techniques are stuck, each guess and each propagation of the search as a step
+    /// with its marks, and each digit a backtrack takes back.
     fn solve_watched(
         &mut self,
         puzzle: &Grid,

@@ -26,7 +26,24 @@ impl Solver for Incomplete {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        let outcome = Naive.solve(puzzle, budget);
+        self.judge(Naive.solve(puzzle, budget))
+    }
+
+    fn solve_watched(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Naive
+            .solve_watched(puzzle, budget, watch)
+            .map(|outcome| self.judge(outcome))
+    }
+}
+
+impl Incomplete {
+    /// Naive's outcome, given up on wherever this solver gives up.
+    fn judge(&self, outcome: Outcome) -> Outcome {
         match outcome.verdict {
             Verdict::Solved if self.solves => outcome,
             Verdict::GaveUp(_) => outcome,

@@ -4,7 +4,8 @@
 //! followed on the board by a [`Replay`] (which also refuses a step that does not fit the board,
 //! so the picture never shows what the solver did not do). Each family looks like what it does:
 //! a backtracking search places digits (a guess in orange, a forced digit in yellow) and takes
-//! them back (red, the digit struck); Dancing Links covers and uncovers rows; a local search or
+//! them back (red, the digit struck); Dancing Links covers rows (violet) and uncovers them
+//! (red); a local search or
 //! a genetic algorithm changes a full board whose repeated digits show in red, its cost in the
 //! caption; a person's techniques show the pencil marks, the candidates a step strikes in red.
 //! Cells changed since the previous frame are tinted, so a sparse sample still shows the flow.
@@ -66,6 +67,8 @@ enum Highlight {
     Placed,
     /// A digit chosen among several: a branch the search may undo.
     Guessed,
+    /// A Dancing Links row selected (its columns covered).
+    Covered,
     /// The digit taken back out of the cell.
     Removed(u8),
     /// A cell a local-search move changed.
@@ -193,10 +196,14 @@ impl Recorder {
         );
         match tally.get(EventKind::Technique) {
             0 => search,
-            steps if tally.get(EventKind::Placement) == 0 => {
-                counted(steps, EventKind::Technique.noun())
+            steps => {
+                let mut text = counted(steps, EventKind::Technique.noun());
+                let removals = tally.get(EventKind::Removal);
+                if removals > 0 {
+                    text += &format!(", {}", counted(removals, EventKind::Removal.noun()));
+                }
+                text
             }
-            steps => format!("{}; search: {search}", counted(steps, ("technique", "techniques"))),
         }
     }
 }
@@ -213,7 +220,7 @@ fn marks_of(event: &SearchEvent<'_>) -> (Vec<(usize, Highlight)>, Vec<(usize, u8
             };
             (vec![(cell, how)], Vec::new())
         }
-        SearchEvent::Cover { cell, .. } => (vec![(cell, Highlight::Guessed)], Vec::new()),
+        SearchEvent::Cover { cell, .. } => (vec![(cell, Highlight::Covered)], Vec::new()),
         SearchEvent::Remove { cell, digit } | SearchEvent::Uncover { cell, digit } => {
             (vec![(cell, Highlight::Removed(digit))], Vec::new())
         }
@@ -453,6 +460,7 @@ fn write_gif(path: &Path, puzzle: &Grid, frames: &[Frame], title: &str) -> Resul
 const CLUE_BG: RGBColor = RGBColor(222, 222, 222);
 const PLACED_BG: RGBColor = RGBColor(255, 230, 120);
 const GUESSED_BG: RGBColor = RGBColor(255, 170, 80);
+const COVERED_BG: RGBColor = RGBColor(205, 180, 255);
 const REMOVED_BG: RGBColor = RGBColor(240, 110, 110);
 const MOVED_BG: RGBColor = RGBColor(150, 200, 255);
 /// Tints of the cells changed since the previous frame: filled, emptied.
@@ -534,6 +542,7 @@ impl Picture<'_> {
             (true, _) => CLUE_BG,
             (_, Some(Highlight::Placed)) => PLACED_BG,
             (_, Some(Highlight::Guessed)) => GUESSED_BG,
+            (_, Some(Highlight::Covered)) => COVERED_BG,
             (_, Some(Highlight::Removed(_))) => REMOVED_BG,
             (_, Some(Highlight::Moved)) => MOVED_BG,
             _ => match before {
@@ -571,7 +580,8 @@ impl Picture<'_> {
             let style = ("sans-serif", size).into_font().color(&REMOVED_FG);
             root.draw(&Text::new(symbol(digit).to_string(), (tx, ty), style))
                 .d()?;
-            let mid = y + cell / 2;
+            // Through the middle of the glyph, which sits in the upper part of its text box.
+            let mid = y + (f64::from(cell) * 0.36) as i32;
             root.draw(&Rectangle::new(
                 [(x + cell / 5, mid - 1), (x + cell - cell / 5, mid + 1)],
                 REMOVED_FG.filled(),
@@ -613,8 +623,9 @@ impl Picture<'_> {
             ))
             .d()?;
             if struck {
+                let mid = sy + h * 2 / 5;
                 root.draw(&Rectangle::new(
-                    [(sx + 1, sy + h / 2), (sx + w - 1, sy + h / 2 + 1)],
+                    [(sx + 1, mid), (sx + w - 1, mid + 1)],
                     CONFLICT_FG.filled(),
                 ))
                 .d()?;
