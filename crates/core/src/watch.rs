@@ -34,7 +34,10 @@ pub enum SearchEvent<'a> {
     /// start or restart, or a generation's best individual.
     Fill { cells: &'a [u8], cost: u64 },
     /// A local-search move made: each changed cell with its new digit, and the board's cost after.
-    Move { changes: &'a [(usize, u8)], cost: u64 },
+    Move {
+        changes: &'a [(usize, u8)],
+        cost: u64,
+    },
     /// A human technique applied: its name, the digits it placed and the candidates it struck
     /// (`(cell, digit)`), and every cell's candidates after the step (0 for a filled cell).
     Technique {
@@ -161,7 +164,11 @@ impl EventTally {
             .map(|&kind| {
                 let text = counted(self.get(kind), kind.noun());
                 if kind == EventKind::Placement && self.guesses > 0 {
-                    let guesses = if self.guesses == 1 { "a guess" } else { "guesses" };
+                    let guesses = if self.guesses == 1 {
+                        "a guess"
+                    } else {
+                        "guesses"
+                    };
                     format!("{text}, {} of them {guesses}", thousands(self.guesses))
                 } else {
                     text
@@ -325,12 +332,12 @@ impl Replay {
         let what = || format!("{event:?}").chars().take(120).collect::<String>();
         let result = match *event {
             SearchEvent::Place { cell, digit, .. } | SearchEvent::Cover { cell, digit } => {
-                free(cell).and(digit_ok(digit)).and_then(|()| {
-                    match self.cells[cell] {
+                free(cell)
+                    .and(digit_ok(digit))
+                    .and_then(|()| match self.cells[cell] {
                         0 => Ok(()),
                         held => Err(format!("cell {cell} already holds {held}")),
-                    }
-                })
+                    })
             }
             SearchEvent::Remove { cell, digit } | SearchEvent::Uncover { cell, digit } => {
                 free(cell).and_then(|()| match self.cells[cell] {
@@ -341,7 +348,9 @@ impl Replay {
             SearchEvent::Fill { cells, .. } => {
                 if cells.len() != size {
                     Err(format!("{} cells for a board of {size}", cells.len()))
-                } else if let Some(cell) = (0..size).find(|&c| self.clues[c] != 0 && cells[c] != self.clues[c]) {
+                } else if let Some(cell) =
+                    (0..size).find(|&c| self.clues[c] != 0 && cells[c] != self.clues[c])
+                {
                     Err(format!("cell {cell} holds a clue"))
                 } else {
                     cells.iter().try_for_each(|&d| digit_ok(d))
@@ -355,12 +364,12 @@ impl Replay {
                     Err(format!("{} marks for a board of {size}", marks.len()))
                 } else {
                     placed.iter().try_for_each(|&(cell, digit)| {
-                        free(cell).and(digit_ok(digit)).and_then(|()| {
-                            match self.cells[cell] {
+                        free(cell)
+                            .and(digit_ok(digit))
+                            .and_then(|()| match self.cells[cell] {
                                 0 => Ok(()),
                                 held => Err(format!("cell {cell} already holds {held}")),
-                            }
-                        })
+                            })
                     })
                 }
             }

@@ -129,6 +129,9 @@ struct Recorder {
     shape: Shape,
     family: Family,
     replay: Replay,
+    /// The pencil marks of the last technique step: a backtrack between two steps is drawn
+    /// over them, so the marks do not blink out while digits are taken back.
+    last_marks: Option<Vec<DigitSet>>,
     sampler: Sampler,
     misfit: Option<String>,
 }
@@ -142,6 +145,11 @@ impl Recorder {
             self.misfit = Some(why);
             return;
         }
+        match event {
+            SearchEvent::Technique { marks, .. } => self.last_marks = Some(marks.to_vec()),
+            SearchEvent::Place { .. } | SearchEvent::Cover { .. } => self.last_marks = None,
+            _ => {}
+        }
         let step = self.replay.tally().total();
         if self.sampler.wants(step) {
             let frame = self.frame(step, event);
@@ -154,7 +162,11 @@ impl Recorder {
         let (highlights, struck) = marks_of(event);
         Frame {
             cells: self.replay.cells().to_vec(),
-            marks: self.replay.marks().map(<[DigitSet]>::to_vec),
+            marks: self
+                .replay
+                .marks()
+                .map(<[DigitSet]>::to_vec)
+                .or_else(|| self.last_marks.clone()),
             step,
             highlights,
             struck,
@@ -175,7 +187,10 @@ impl Recorder {
             );
         }
         if tally.get(EventKind::Move) > 0 || fills > 0 {
-            let mut text = format!("move {}, cost {cost}", thousands(tally.get(EventKind::Move)));
+            let mut text = format!(
+                "move {}, cost {cost}",
+                thousands(tally.get(EventKind::Move))
+            );
             if fills > 1 {
                 text += &format!(", {}", counted(fills - 1, ("restart", "restarts")));
             }
@@ -316,6 +331,7 @@ pub fn render_gif(
         shape: puzzle.shape(),
         family: info.family,
         replay: Replay::new(puzzle),
+        last_marks: None,
         // The first and last frames are added around the sampled ones.
         sampler: Sampler::new(max_frames.saturating_sub(2).max(1)),
         misfit: None,
@@ -337,7 +353,12 @@ pub fn render_gif(
     if frames.len() >= max_frames {
         frames.truncate(max_frames - 1);
     }
-    frames.push(last_frame(&recorder.replay, &outcome.verdict, &outcome, &tally));
+    frames.push(last_frame(
+        &recorder.replay,
+        &outcome.verdict,
+        &outcome,
+        &tally,
+    ));
 
     let title = format!("{} ({})", info.id, info.family);
     write_gif(path, puzzle, &frames, &title)?;
@@ -503,8 +524,8 @@ impl Picture<'_> {
             root.draw(&Text::new(text, (10, y), font)).d()?;
         }
         let conflicts = conflicts(self.puzzle.shape(), &self.frame.cells);
-        for index in 0..self.layout.n * self.layout.n {
-            self.draw_cell(&root, index, conflicts[index])?;
+        for (index, &conflicting) in conflicts.iter().enumerate() {
+            self.draw_cell(&root, index, conflicting)?;
         }
         self.draw_box_borders(&root)?;
         root.present().d()?;
@@ -669,9 +690,7 @@ fn conflicts(shape: Shape, cells: &[u8]) -> Vec<bool> {
     let n = shape.size();
     let mut counts = vec![0u8; 3 * n * (n + 1)];
     let slot = |kind: usize, unit: usize, digit: u8| (kind * n + unit) * (n + 1) + digit as usize;
-    let units = |cell: usize| {
-        UnitKind::ALL.map(|kind| shape.unit_of(kind, cell))
-    };
+    let units = |cell: usize| UnitKind::ALL.map(|kind| shape.unit_of(kind, cell));
     for (cell, &digit) in cells.iter().enumerate().filter(|&(_, &d)| d != 0) {
         for (kind, unit) in units(cell).into_iter().enumerate() {
             counts[slot(kind, unit, digit)] += 1;

@@ -25,6 +25,6 @@ pub mod summary;
 pub mod table;
 
 pub use animate::{AnimationSummary, is_not_watchable, render_gif};
-pub use sudoku_core::NotWatchable;
 pub use digest::Digest;
 pub use report::write_report;
+pub use sudoku_core::NotWatchable;

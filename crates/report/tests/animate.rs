@@ -84,7 +84,10 @@ fn five_solvers_show_five_different_searches_of_golden_nugget() {
     assert_eq!(bitmask.outcome.verdict, Verdict::Solved);
     assert_eq!(kinds(&bitmask), [EventKind::Placement, EventKind::Removal]);
     let tally = bitmask.replay.tally();
-    assert!(tally.guesses() > 0, "golden nugget needs guessing: {tally:?}");
+    assert!(
+        tally.guesses() > 0,
+        "golden nugget needs guessing: {tally:?}"
+    );
     assert!(
         tally.guesses() < tally.get(EventKind::Placement),
         "propagation places most digits: {tally:?}"
@@ -103,7 +106,11 @@ fn five_solvers_show_five_different_searches_of_golden_nugget() {
     let human = run("human", 600);
     assert_eq!(human.outcome.verdict, Verdict::Solved);
     assert_eq!(kinds(&human), [EventKind::Removal, EventKind::Technique]);
-    assert!(human.events[0].starts_with("Technique"), "{}", human.events[0]);
+    assert!(
+        human.events[0].starts_with("Technique"),
+        "{}",
+        human.events[0]
+    );
     // Golden Nugget is beyond the techniques: the search guesses, with the marks shown.
     assert!(human.events.iter().any(|e| e.contains("name: \"guess\"")));
 
@@ -115,11 +122,18 @@ fn five_solvers_show_five_different_searches_of_golden_nugget() {
             .count(),
         0
     );
-    assert!(tabu.events[0].starts_with("Fill"), "starts from a full board");
+    assert!(
+        tabu.events[0].starts_with("Fill"),
+        "starts from a full board"
+    );
     assert!(tabu.replay.tally().get(EventKind::Move) > 0);
     assert_eq!(tabu.costs.len() as u64, tabu.replay.tally().total());
     if tabu.outcome.is_solved() {
-        assert_eq!(tabu.costs.last(), Some(&0), "a solved search ends at cost 0");
+        assert_eq!(
+            tabu.costs.last(),
+            Some(&0),
+            "a solved search ends at cost 0"
+        );
         assert!(tabu.costs[..tabu.costs.len() - 1].iter().all(|&c| c > 0));
     }
 
@@ -130,7 +144,11 @@ fn five_solvers_show_five_different_searches_of_golden_nugget() {
         }
         if a.outcome.is_solved() {
             let solution = a.outcome.solutions.first().unwrap();
-            assert_eq!(a.replay.cells(), solution.cells(), "the replay ends on the solution");
+            assert_eq!(
+                a.replay.cells(),
+                solution.cells(),
+                "the replay ends on the solution"
+            );
         }
     }
 }

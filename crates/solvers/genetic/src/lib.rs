@@ -139,7 +139,8 @@ pub use tuned::{GeneticTuned, GeneticTunedParams};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, NotWatchable, Outcome, SearchEvent, Solver, SolverInfo, UnitKind,
+    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, NotWatchable, Outcome, SearchEvent,
+    Solver, SolverInfo, UnitKind,
 };
 
 use crate::eval::{Scored, Units, unit_id};

@@ -1,9 +1,7 @@
 //! What a genetic run keeps of its past, kept the same way by both genetic solvers: the best
 //! individual ever, how its cost fell, the generations bred, and how the run ends.
 
-use sudoku_core::{
-    Attempt, Budget, Convergence, Counters, Grid, Outcome, SearchEvent, StopReason,
-};
+use sudoku_core::{Attempt, Budget, Convergence, Counters, Grid, Outcome, SearchEvent, StopReason};
 
 use crate::eval::Scored;
 

@@ -6,8 +6,8 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, DigitSet, Family, Grid, NotWatchable, Outcome, SearchEvent, Solver, SolverInfo,
-    UnitKind, candidates, place_singles,
+    ALL_SIZES, Budget, Capabilities, Counters, DigitSet, Family, Grid, NotWatchable, Outcome,
+    SearchEvent, Solver, SolverInfo, UnitKind, candidates, place_singles,
 };
 
 use crate::eval::{Scored, Units, unit_id};

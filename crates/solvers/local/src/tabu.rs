@@ -10,9 +10,7 @@ use sudoku_core::{
 
 use crate::counts::Counts;
 use crate::domain::Domain;
-use crate::{
-    Best, CHECK_EVERY, after_propagation, local_search_info, report_fill, report_move,
-};
+use crate::{Best, CHECK_EVERY, after_propagation, local_search_info, report_fill, report_move};
 
 /// How the tabu search remembers and looks.
 #[derive(Clone, Debug, PartialEq, Eq)]
