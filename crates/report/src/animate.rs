@@ -5,9 +5,9 @@
 //! so the picture never shows what the solver did not do). Each family looks like what it does:
 //! a backtracking search places digits (a guess in orange, a forced digit in yellow) and takes
 //! them back (red, the digit struck); Dancing Links covers rows (violet) and uncovers them
-//! (red); a local search or
-//! a genetic algorithm changes a full board whose repeated digits show in red, its cost in the
-//! caption; a person's techniques show the pencil marks, the candidates a step strikes in red.
+//! (red); a local search or a genetic algorithm changes a full board whose repeated digits show
+//! in red, its cost in the caption; a person's techniques show the pencil marks, the candidates
+//! a step strikes in red.
 //! Cells changed since the previous frame are tinted, so a sparse sample still shows the flow.
 //!
 //! Frames are sampled evenly in a single pass with bounded memory: a frame is kept every
