@@ -274,15 +274,16 @@ fn animate(
     path: &Path,
     max_frames: usize,
 ) -> Result<(), Failure> {
-    let summary = sudoku_report::render_gif(solver, puzzle, budget, path, max_frames)
-        .map_err(|e| Failure::input(format!("--animate {}: {e:#}", path.display())))?;
-    ui::note(format!(
-        "{}: {} of {} ({})",
-        path.display(),
-        ui::count_of(summary.frames as u64, "frame"),
-        ui::count_of(summary.steps, "search step"),
-        summary.verdict
-    ));
+    let summary =
+        sudoku_report::render_gif(solver, puzzle, budget, path, max_frames).map_err(|e| {
+            let message = format!("--animate {}: {e:#}", path.display());
+            if sudoku_report::is_not_watchable(&e) {
+                Failure::negative(message)
+            } else {
+                Failure::input(message)
+            }
+        })?;
+    ui::note(summary.describe());
     Ok(())
 }
 

@@ -59,9 +59,9 @@ pub fn styled(style: Style, text: impl std::fmt::Display) -> String {
     format!("{}{text}{}", style.render(), style.render_reset())
 }
 
-/// `1 solution`, `2 solutions`, with the count grouped in thousands.
+/// `1 solution`, `2 solutions`, with the count grouped in thousands (core's one way).
 pub fn plural(count: u64, one: &str, many: &str) -> String {
-    format!("{} {}", grouped(count), if count == 1 { one } else { many })
+    sudoku_core::counted(count, (one, many))
 }
 
 /// `plural` for the common case of an added `s`.
@@ -71,15 +71,7 @@ pub fn count_of(count: u64, noun: &str) -> String {
 
 /// `1234567` as `1,234,567`.
 pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
+    sudoku_core::thousands(n)
 }
 
 /// A duration as precise as a single timing supports: `850 ns`, `12.3 µs`, `4.56 ms`, `1.23 s`.

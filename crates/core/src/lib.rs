@@ -9,6 +9,8 @@
 //!   is how a registry holds one. Solvers count
 //!   work in [`Counters`]; timing belongs to the harness. [`solve_checked`] is how every caller
 //!   runs a solver, so no unverified answer ever leaves it.
+//! - [`watch`]: the events a watched solve reports ([`SearchEvent`]), the [`Replay`] that
+//!   follows and checks them, and [`NotWatchable`] for a search that cannot be seen.
 //!
 //! The crate is deliberately small and nearly dependency-free: every other crate builds on it.
 
@@ -19,6 +21,7 @@ pub mod registered;
 pub mod rules;
 pub mod shape;
 pub mod solver;
+pub mod watch;
 
 pub use error::{ParseError, ParseErrorKind};
 pub use format::{Entry, Format, parse_dataset_line, parse_entries};
@@ -33,4 +36,7 @@ pub use solver::{
     ALL_SIZES, Attempt, Budget, Capabilities, Checkpoints, Convergence, Counters, Family, Found,
     Outcome, Rejection, Solver, SolverInfo, Step, StopReason, Uniqueness, Verdict, admit,
     check_answer, solve_checked, solve_guarded, uniqueness,
+};
+pub use watch::{
+    EventKind, EventTally, NotWatchable, Replay, SearchEvent, counted, report_changes, thousands,
 };

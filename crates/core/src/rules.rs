@@ -334,6 +334,6 @@ mod tests {
         marks[2] &= !(1 << 1); // r1c3 narrowed from 124 to 24
         let drawn = pencil_marks_with(&puzzle, &marks);
         let first_row: Vec<&str> = drawn.lines().nth(1).unwrap().split_whitespace().collect();
-        assert_eq!(first_row[..4], ["|", "5", "3", "24"], "{drawn}");
+        assert_eq!(first_row[..4], ["|", "[5]", "[3]", "24"], "{drawn}");
     }
 }

@@ -8,6 +8,7 @@ use std::time::Instant;
 use crate::grid::Grid;
 use crate::rules::{Conflict, Violation, validate_clues, verify_solution};
 use crate::shape::Shape;
+use crate::watch::{NotWatchable, SearchEvent};
 
 /// A Sudoku algorithm. Object-safe, so a registry can hold every solver as `Box<dyn Solver>`.
 ///
@@ -24,26 +25,26 @@ pub trait Solver: Send {
     /// declare and conflicting clues before calling this, and verifies every returned solution.
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome;
 
-    /// Solves as [`Solver::solve`] does, telling `watch` of every cell the search writes
-    /// (`watch(cell, value)`, value 0 when it empties a cell), so the search can be animated.
+    /// Solves as [`Solver::solve`] does, telling `watch` of each step of its own search in its
+    /// own terms ([`SearchEvent`]: placements and removals, covers, moves, technique steps), so
+    /// the search can be shown as it really ran. The outcome must be the one [`Solver::solve`]
+    /// gives, and replaying the events on the puzzle ([`crate::Replay`]) must end on the first
+    /// solution when the search stops there.
     ///
-    /// Solvers that can show their search override this. The default is never wrong: it solves,
-    /// then reports the first solution's cells as if written in row-major order.
+    /// The default refuses ([`NotWatchable`]) without solving: it is never wrong to say a search
+    /// cannot be seen, and always wrong to pretend. Solvers that can show their search override
+    /// this; those whose search runs in foreign code refuse, naming the engine.
     fn solve_watched(
         &mut self,
         puzzle: &Grid,
         budget: &Budget,
-        watch: &mut dyn FnMut(usize, u8),
-    ) -> Outcome {
-        let outcome = self.solve(puzzle, budget);
-        if let Some(solution) = outcome.solutions.first() {
-            for (cell, &value) in solution.cells().iter().enumerate() {
-                if puzzle.get(cell) == 0 {
-                    watch(cell, value);
-                }
-            }
-        }
-        outcome
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        let _ = (puzzle, budget, watch);
+        Err(NotWatchable::new(
+            self.info().id,
+            "it does not report the steps of its search",
+        ))
     }
 
     /// The steps of a solve in words, for solvers that reason the way a person does (techniques

@@ -14,9 +14,46 @@
 //! Frames are kept between branches of one search and reused (`clone_from`), so a search
 //! allocates per depth reached, not per node.
 
-use sudoku_core::{Budget, Checkpoints, Found, StopReason};
+use sudoku_core::{Budget, Checkpoints, Found, SearchEvent, StopReason};
 
 use crate::board::Board;
+use crate::technique::Technique;
+
+/// The name a watched search gives the propagation after each guess: the techniques it applies.
+const PROPAGATION: &str = "singles and line–box, after a guess";
+
+/// What the watcher of a search has been told, and how it is told more: in a person's terms,
+/// every step with the pencil marks after it.
+struct Shown<'w> {
+    values: Vec<u8>,
+    watch: &'w mut dyn FnMut(SearchEvent<'_>),
+}
+
+impl Shown<'_> {
+    /// Tells of the digits `board` no longer holds (a backtrack), then of those it newly holds,
+    /// as one step named `name` with the board's pencil marks.
+    fn step(&mut self, board: &Board, name: &str) {
+        let mut placed = Vec::new();
+        for (cell, (told, &now)) in self.values.iter_mut().zip(&board.values).enumerate() {
+            if *told != 0 && *told != now {
+                (self.watch)(SearchEvent::Remove { cell, digit: *told });
+                *told = 0;
+            }
+            if *told == 0 && now != 0 {
+                placed.push((cell, now));
+                *told = now;
+            }
+        }
+        if !placed.is_empty() {
+            (self.watch)(SearchEvent::Technique {
+                name,
+                placed: &placed,
+                eliminated: &[],
+                marks: &board.cands,
+            });
+        }
+    }
+}
 
 /// Nodes between two budget checks.
 const CHECK_EVERY: u64 = 256;
@@ -49,6 +86,21 @@ struct Frame {
 /// cancel flag). `work` is the solve's work counter, which each node adds one to and the cap
 /// applies to.
 pub(crate) fn search(start: &Board, budget: &Budget, work: &mut u64) -> Searched {
+    search_watched(start, budget, work, None)
+}
+
+/// [`search`], telling `watch` (if any) of each guess and each propagation as a step with its
+/// pencil marks, and of the digits a backtrack takes back.
+pub(crate) fn search_watched(
+    start: &Board,
+    budget: &Budget,
+    work: &mut u64,
+    watch: Option<&mut dyn FnMut(SearchEvent<'_>)>,
+) -> Searched {
+    let mut shown = watch.map(|watch| Shown {
+        values: start.values.clone(),
+        watch,
+    });
     let mut searched = Searched {
         found: Found::new(budget),
         stopped: None,
@@ -71,6 +123,9 @@ pub(crate) fn search(start: &Board, budget: &Budget, work: &mut u64) -> Searched
         *work += 1;
         searched.nodes += 1;
         if propagate(&mut current) {
+            if let Some(shown) = shown.as_mut() {
+                shown.step(&current, PROPAGATION);
+            }
             if current.is_solved() {
                 if searched.found.count() == 0 {
                     searched.guesses_to_first = searched.guesses;
@@ -96,6 +151,9 @@ pub(crate) fn search(start: &Board, budget: &Budget, work: &mut u64) -> Searched
                 depth += 1;
                 searched.guesses += 1;
                 current.place(cell, digit);
+                if let Some(shown) = shown.as_mut() {
+                    shown.step(&current, Technique::Guess.name());
+                }
                 continue;
             }
         }
@@ -111,6 +169,9 @@ pub(crate) fn search(start: &Board, budget: &Budget, work: &mut u64) -> Searched
         frame.tried += 1;
         current.clone_from(&frame.board);
         current.place(cell, digit);
+        if let Some(shown) = shown.as_mut() {
+            shown.step(&current, Technique::Guess.name());
+        }
         searched.backtracks += 1;
         searched.guesses += 1;
     }

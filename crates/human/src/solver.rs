@@ -2,15 +2,16 @@
 //! every other algorithm.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, Outcome, Rejection, Solver,
-    SolverInfo, Step,
+    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, NotWatchable, Outcome, Rejection,
+    SearchEvent, Solver, SolverInfo, Step,
 };
 
 use crate::AnalysisError;
 use crate::board::Board;
+use crate::deduction::Deduction;
 use crate::engine::{LogicEnd, analyse_within, run_logic};
 use crate::rating::Counts;
-use crate::search::search;
+use crate::search::search_watched;
 use crate::technique::{Order, Technique};
 
 /// Solves with techniques in an [`Order`] (the thesis's by default), then by search when they
@@ -30,9 +31,15 @@ impl Human {
         self.order
     }
 
-    /// The solve, telling `watch` of each digit placed: the techniques' placements as they
-    /// happen, then the cells the search filled in its first solution.
-    fn run(&self, puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> Outcome {
+    /// The solve, telling `watch` (if any) of each technique step with the pencil marks after
+    /// it, then, if they get stuck, of each guess and propagation of the search with its marks
+    /// and of the digits its backtracks take back.
+    fn run(
+        &self,
+        puzzle: &Grid,
+        budget: &Budget,
+        mut watch: Option<&mut dyn FnMut(SearchEvent<'_>)>,
+    ) -> Outcome {
         let mut board = match Board::new(puzzle) {
             Ok(board) => board,
             Err(AnalysisError::ConflictingClues(conflict)) => {
@@ -42,10 +49,10 @@ impl Human {
         };
         let mut counts = Counts::default();
         let mut work = 0;
-        let logic = run_logic(&mut board, self.order, budget, &mut work, |_, step| {
+        let logic = run_logic(&mut board, self.order, budget, &mut work, |before, step| {
             counts.add(step.technique());
-            if let Some((cell, digit)) = step.placed {
-                watch(cell, digit);
+            if let Some(watch) = watch.as_deref_mut() {
+                report_step(before, step, watch);
             }
         });
         let mut counters = Counters::default();
@@ -59,22 +66,29 @@ impl Human {
                 Outcome::from_search(Some(reason), Vec::new(), 0, counters)
             }
             Ok(LogicEnd::Stuck) => {
-                let searched = search(&board, budget, &mut work);
+                let searched = search_watched(&board, budget, &mut work, watch);
                 counters.add("steps", work);
                 counters.nodes = searched.nodes;
                 counters.guesses = searched.guesses;
                 counters.backtracks = searched.backtracks;
-                let outcome = searched.found.into_outcome(searched.stopped, counters);
-                if let Some(solution) = outcome.solutions.first() {
-                    for cell in (0..board.values.len()).filter(|&c| board.values[c] == 0) {
-                        watch(cell, solution.get(cell));
-                    }
-                }
-                outcome
+                searched.found.into_outcome(searched.stopped, counters)
             }
         };
         with_technique_counts(outcome, &counts)
     }
+}
+
+/// Tells `watch` of a technique step found in `before`: its name, what it placed and struck,
+/// and every cell's candidates once it is applied.
+fn report_step(before: &Board, step: &Deduction, watch: &mut dyn FnMut(SearchEvent<'_>)) {
+    let mut after = before.clone();
+    step.apply(&mut after);
+    watch(SearchEvent::Technique {
+        name: step.technique().name(),
+        placed: step.placed.as_slice(),
+        eliminated: &step.eliminated,
+        marks: &after.cands,
+    });
 }
 
 /// Adds one counter per technique applied (`naked_single`, `x_wing`, …), in technique order.
@@ -101,16 +115,19 @@ impl Solver for Human {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        self.run(puzzle, budget, |_, _| {})
+        self.run(puzzle, budget, None)
     }
 
+    /// Each technique step (its name, placements, eliminations and the pencil marks after it);
+    /// when the techniques are stuck, each guess and each propagation of the search as a step
+    /// with its marks, and each digit a backtrack takes back.
     fn solve_watched(
         &mut self,
         puzzle: &Grid,
         budget: &Budget,
-        watch: &mut dyn FnMut(usize, u8),
-    ) -> Outcome {
-        self.run(puzzle, budget, watch)
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Ok(self.run(puzzle, budget, Some(watch)))
     }
 
     /// Every step of [`crate::analyse_within`] in this solver's order; `None` when the puzzle

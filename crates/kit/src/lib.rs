@@ -25,7 +25,7 @@
 //! | unsolvable case | `Unsolvable` | `Unsolvable` | gave up |
 //! | invalid clues | rejected | rejected | rejected |
 //! | solvable cases, overall | all solved | all solved | at least [`MIN_SOLVED_SHARE`] solved |
-//! | watched solve, one unique case a size | replays to the first solution, clues untouched, same outcome as unwatched | same | same, when it solves |
+//! | watched solve, one unique case a size | every event fits the board and the replay ends on the first solution, same outcome as unwatched; a refusal only from an external engine | same | same, when it solves |
 //! | cancelled, past deadline, iteration cap | gives up with that reason | same | same |
 //! | solve after a stopped one | same outcome as before the stop | same | same |
 //! | stochastic: same seed twice | the same run twice | same | same |
@@ -42,7 +42,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use sudoku_core::{
-    Budget, Capabilities, Grid, Outcome, Rejection, Shape, Solver, StopReason, Verdict,
+    Budget, Capabilities, Grid, Outcome, Rejection, Replay, Shape, Solver, StopReason, Verdict,
     parse_entries, solve_checked, solve_guarded, validate_clues,
 };
 
@@ -452,9 +452,11 @@ fn check_seeded_repeat(solver: &mut dyn Solver, caps: &Capabilities) -> Result<(
     }
 }
 
-/// The animation's contract: a watched solve, its writes replayed on the puzzle, ends on its
-/// first solution, never writes a clue, and solves exactly as an unwatched solve does. Checked
-/// on the first unique case of each declared size.
+/// The animation's contract: a watched solve reports steps that each fit the board as replayed
+/// from the puzzle ([`Replay`]: no clue overwritten, no digit taken from a cell that does not
+/// hold it), at least one step when it solves, ends on its first solution, and solves exactly
+/// as an unwatched solve does. Only a solver declaring an external engine may refuse to be
+/// watched, and then in its own name. Checked on the first unique case of each declared size.
 fn check_watch_replay(solver: &mut dyn Solver, caps: &Capabilities, report: &mut Report) {
     let mut sizes_seen = Vec::new();
     for case in corpus() {
@@ -478,23 +480,43 @@ fn watch_replays(
 ) -> Result<(), String> {
     let budget = bounded(Budget::solve());
     let plain = solve_guarded(solver, puzzle, &budget);
-    let mut board = puzzle.clone();
-    let mut clue_written = None;
-    let watched = solver.solve_watched(puzzle, &budget, &mut |cell, value| {
-        if puzzle.get(cell) != 0 {
-            clue_written.get_or_insert(cell);
+    let mut replay = Replay::new(puzzle);
+    let mut misfit = None;
+    let watched = solver.solve_watched(puzzle, &budget, &mut |event| {
+        if misfit.is_none()
+            && let Err(why) = replay.apply(&event)
+        {
+            misfit = Some(why);
         }
-        board.set(cell, value);
     });
-    if let Some(cell) = clue_written {
-        return Err(format!("wrote over the clue at cell {cell}"));
+    let watched = match watched {
+        Ok(outcome) => outcome,
+        Err(refusal) if refusal.solver != solver.info().id => {
+            return Err(format!("refused in another solver's name: {refusal}"));
+        }
+        Err(refusal) if !caps.external_engine => {
+            return Err(format!(
+                "refused without an external engine to blame: {refusal}"
+            ));
+        }
+        Err(_) => return Ok(()),
+    };
+    if let Some(why) = misfit {
+        return Err(why);
     }
     if !caps.complete && matches!(watched.verdict, Verdict::GaveUp(_)) {
         return Ok(());
     }
-    if watched.solutions.first() != Some(&board) {
+    let has_blanks = puzzle.cells().contains(&0);
+    if watched.is_solved() && has_blanks && replay.tally().total() == 0 {
+        return Err("solved without reporting a step".into());
+    }
+    let replayed = Grid::from_cells(puzzle.shape(), replay.cells().to_vec());
+    if watched.solutions.first() != replayed.as_ref() {
         return Err(format!(
-            "the writes replayed give {board}, not the first solution ({})",
+            "the steps replayed ({}) end on {}, not on the first solution ({})",
+            replay.tally().describe(),
+            replayed.map_or_else(|| "no board".to_string(), |g| g.to_string()),
             watched.verdict
         ));
     }

@@ -2,7 +2,8 @@
 //! check named, and the same solvers unbroken pass.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Family, Grid, Outcome, Solver, SolverInfo, StopReason, Verdict,
+    ALL_SIZES, Budget, Capabilities, Family, Grid, NotWatchable, Outcome, SearchEvent, Solver,
+    SolverInfo, StopReason, Verdict,
 };
 use sudoku_kit::{Report, check, check_agreement};
 use sudoku_naive::Naive;
@@ -25,7 +26,24 @@ impl Solver for Incomplete {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        let outcome = Naive.solve(puzzle, budget);
+        self.judge(Naive.solve(puzzle, budget))
+    }
+
+    fn solve_watched(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Naive
+            .solve_watched(puzzle, budget, watch)
+            .map(|outcome| self.judge(outcome))
+    }
+}
+
+impl Incomplete {
+    /// Naive's outcome, given up on wherever this solver gives up.
+    fn judge(&self, outcome: Outcome) -> Outcome {
         match outcome.verdict {
             Verdict::Solved if self.solves => outcome,
             Verdict::GaveUp(_) => outcome,
@@ -95,19 +113,54 @@ impl Solver for Flawed {
         &mut self,
         puzzle: &Grid,
         budget: &Budget,
-        watch: &mut dyn FnMut(usize, u8),
-    ) -> Outcome {
-        let mut last = None;
-        let outcome = Naive.solve_watched(puzzle, budget, &mut |cell, value| {
-            if let Some((cell, value)) = last.replace((cell, value)) {
-                watch(cell, value);
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        // Events borrow nothing in naive's search, so the last one can be held back.
+        let mut last: Option<SearchEvent<'static>> = None;
+        let outcome = Naive.solve_watched(puzzle, budget, &mut |event| {
+            let owned = match event {
+                SearchEvent::Place { cell, digit, guess } => {
+                    SearchEvent::Place { cell, digit, guess }
+                }
+                SearchEvent::Remove { cell, digit } => SearchEvent::Remove { cell, digit },
+                other => panic!("naive reported {other:?}"),
+            };
+            if let Some(previous) = last.replace(owned) {
+                watch(previous);
             }
-        });
-        if let Some((cell, value)) = last.filter(|_| !self.drops_last_write) {
-            watch(cell, value);
+        })?;
+        if let Some(event) = last.filter(|_| !self.drops_last_write) {
+            watch(event);
         }
-        outcome
+        Ok(outcome)
     }
+}
+
+/// Naive, claiming to be watched while its search runs in no external engine.
+struct Shy;
+
+impl Solver for Shy {
+    fn info(&self) -> SolverInfo {
+        SolverInfo {
+            id: "shy",
+            ..Naive.info()
+        }
+    }
+
+    fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        Naive.solve(puzzle, budget)
+    }
+}
+
+#[test]
+fn a_refusal_without_an_external_engine_fails() {
+    let report = check(&mut Shy);
+    let failed = failed_checks(&report);
+    assert!(!failed.is_empty(), "{report:#?}");
+    assert!(
+        failed.iter().all(|name| name.starts_with("watched solve")),
+        "{report:#?}"
+    );
 }
 
 #[test]

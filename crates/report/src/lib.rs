@@ -13,7 +13,8 @@
 //! - [`report`] rebuilds every table and chart of a run from its results file alone.
 //! - [`reproduce`] renders the 2009 document's Table 1 and Charts 1-2 from a run's rows and the
 //!   published tables.
-//! - [`animate`] renders a search as a GIF.
+//! - [`animate`] renders a solver's own search as a GIF (refusing, with [`NotWatchable`], a
+//!   solver whose search runs in an external engine).
 //!
 //! Nothing here runs a benchmark or prints: `sudoku-run` writes the rows, the command line shows
 //! what it likes.
@@ -29,6 +30,7 @@ pub mod stats;
 pub mod summary;
 pub mod table;
 
-pub use animate::{AnimationSummary, render_gif};
+pub use animate::{AnimationSummary, is_not_watchable, render_gif};
 pub use digest::Digest;
 pub use report::write_report;
+pub use sudoku_core::NotWatchable;

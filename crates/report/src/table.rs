@@ -155,11 +155,7 @@ impl Table {
 
 /// `n` and `word`, plural when `n` is not 1: `1 puzzle`, `3 puzzles`, `0 runs`.
 pub fn count(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
+    sudoku_core::counted(n as u64, (word, &format!("{word}s")))
 }
 
 /// Text made safe for HTML.

@@ -1,7 +1,9 @@
 //! The path for every size (4×4 to 25×25): used-digit masks per unit, naked and hidden singles,
 //! box-line eliminations, MRV branching over a cell's candidates.
 
-use sudoku_core::{Budget, Checkpoints, Counters, Grid, Shape, StopReason};
+use sudoku_core::{
+    Budget, Checkpoints, Counters, Grid, SearchEvent, Shape, StopReason, report_changes,
+};
 
 /// Largest board side and cell count the fixed-size state holds.
 const MAX_SIDE: usize = 25;
@@ -159,7 +161,7 @@ impl Generic {
         budget: &Budget,
         limit: u64,
         keep: usize,
-        mut watch: impl FnMut(usize, u8),
+        mut watch: impl FnMut(SearchEvent<'_>),
     ) -> (Option<StopReason>, Vec<Grid>, u64, Counters) {
         let mut counters = Counters::default();
         let mut solutions = Vec::new();
@@ -199,6 +201,8 @@ impl Generic {
         } else {
             Vec::new()
         };
+        // The cell of the guess just placed, until the watcher has been told of it.
+        let mut guessed = None;
         loop {
             counters.nodes += 1;
             if checkpoints.due(counters.nodes)
@@ -214,12 +218,7 @@ impl Generic {
                 &mut self.segment_digits,
             );
             if WATCH && !matches!(settled, Settled::Dead) {
-                for (cell, (old, &new)) in shown.iter_mut().zip(&current.cells).enumerate() {
-                    if *old != new {
-                        *old = new;
-                        watch(cell, new);
-                    }
-                }
+                report_changes(&mut shown, &current.cells, guessed.take(), &mut watch);
             }
             match settled {
                 Settled::Solved => {
@@ -242,6 +241,7 @@ impl Generic {
                         untried: Untried::Digits { cell, rest },
                     });
                     counters.guesses += 1;
+                    guessed = Some(cell);
                     layout.place(&mut current, cell, digit);
                     continue;
                 }
@@ -254,6 +254,7 @@ impl Generic {
                         },
                     });
                     counters.guesses += 1;
+                    guessed = Some(cells[0]);
                     layout.place(&mut current, cells[0], digit);
                     continue;
                 }
@@ -277,8 +278,10 @@ impl Generic {
             };
             if exhausted {
                 self.frames.pop();
+                guessed = None;
             } else {
                 counters.guesses += 1;
+                guessed = Some(cell);
             }
             layout.place(&mut current, cell, digit);
         }

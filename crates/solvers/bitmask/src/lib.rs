@@ -150,8 +150,9 @@
 //! Whenever an answer is wanted fast: solving, proving uniqueness, counting (the limit is
 //! honoured; [`Budget::keep_solutions`] bounds what is kept). [`Bitmask::solve_line`] and
 //! [`Bitmask::solve_cells`] skip the [`Grid`] and [`Outcome`] wrapping for benchmarks.
-//! [`Solver::solve_watched`] shows the search: after each propagation the cells that changed
-//! (0 for a cell emptied by backtracking); plain solves are compiled without that work.
+//! [`Solver::solve_watched`] shows the search: after each propagation the digits it placed
+//! ([`SearchEvent::Place`], the guess that started it marked as a guess) and the digits a
+//! backtrack took back ([`SearchEvent::Remove`]); plain solves are compiled without that work.
 
 #[cfg(target_arch = "x86_64")]
 mod exchange;
@@ -167,7 +168,8 @@ use nine::Clues;
 pub use nine::Tally;
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Family, Grid, Outcome, Shape, Solver, SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Family, Grid, NotWatchable, Outcome, SearchEvent, Shape,
+    Solver, SolverInfo,
 };
 
 /// Bit-set backtracking with propagation (see the crate documentation). Holds its scratch
@@ -214,7 +216,7 @@ impl Bitmask {
         clues: &Clues,
         limit: u64,
         budget: Option<&Budget>,
-        watch: impl FnMut(usize, u8),
+        watch: impl FnMut(SearchEvent<'_>),
         found: impl FnMut(&[u8; 81]),
     ) -> Tally {
         #[cfg(target_arch = "x86_64")]
@@ -277,7 +279,7 @@ unsafe fn run_nine_bmi<const PEXT: bool, const WATCH: bool>(
     limit: u64,
     budget: Option<&Budget>,
     found: impl FnMut(&[u8; 81]),
-    watch: impl FnMut(usize, u8),
+    watch: impl FnMut(SearchEvent<'_>),
 ) -> Tally {
     nine.run::<PEXT, false, WATCH>(clues, limit, budget, found, watch)
 }
@@ -292,7 +294,7 @@ unsafe fn run_nine_wide<const WATCH: bool>(
     limit: u64,
     budget: Option<&Budget>,
     found: impl FnMut(&[u8; 81]),
-    watch: impl FnMut(usize, u8),
+    watch: impl FnMut(SearchEvent<'_>),
 ) -> Tally {
     nine.run::<true, true, WATCH>(clues, limit, budget, found, watch)
 }
@@ -304,7 +306,7 @@ fn run_sixteen<const WATCH: bool>(
     cells: &[u8],
     limit: u64,
     budget: &Budget,
-    watch: impl FnMut(usize, u8),
+    watch: impl FnMut(SearchEvent<'_>),
     found: impl FnMut(&[u8; 256]),
 ) -> Tally {
     #[cfg(target_arch = "x86_64")]
@@ -315,7 +317,7 @@ fn run_sixteen<const WATCH: bool>(
             cells: &[u8],
             limit: u64,
             budget: &Budget,
-            watch: impl FnMut(usize, u8),
+            watch: impl FnMut(SearchEvent<'_>),
             found: impl FnMut(&[u8; 256]),
         ) -> Tally {
             sixteen.run::<WATCH>(cells, limit, budget, watch, found)
@@ -344,28 +346,30 @@ impl Solver for Bitmask {
         self.search::<false>(puzzle, budget, no_watch)
     }
 
+    /// After each propagation, the digits it placed (the guess that started it marked as one)
+    /// and, after a backtrack, the digits the abandoned branch had placed, taken back.
     fn solve_watched(
         &mut self,
         puzzle: &Grid,
         budget: &Budget,
-        watch: &mut dyn FnMut(usize, u8),
-    ) -> Outcome {
-        self.search::<true>(puzzle, budget, watch)
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Ok(self.search::<true>(puzzle, budget, watch))
     }
 }
 
 /// The watcher of an unwatched solve; with `WATCH` false it is never called.
-fn no_watch(_: usize, _: u8) {}
+fn no_watch(_: SearchEvent<'_>) {}
 
 impl Bitmask {
-    /// Both paths, telling `watch` of each cell written or emptied when `WATCH` is set (the
+    /// Both paths, telling `watch` of each digit placed or taken back when `WATCH` is set (the
     /// board is compared with what the watcher was last told after each propagation, so an
     /// unwatched solve does none of that work).
     fn search<const WATCH: bool>(
         &mut self,
         puzzle: &Grid,
         budget: &Budget,
-        watch: impl FnMut(usize, u8),
+        watch: impl FnMut(SearchEvent<'_>),
     ) -> Outcome {
         let limit = budget.solution_limit.max(1);
         let keep = budget.keep_solutions.max(1);

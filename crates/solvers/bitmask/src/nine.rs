@@ -5,7 +5,7 @@
 //! `p = 9r + c` of a 27-bit word. `f[3d + b]` holds the cells of band `b` where digit `d` may
 //! still go (a placed digit keeps its own bit), `unsolved[b]` the band's empty cells.
 
-use sudoku_core::{Budget, Checkpoints, Counters, StopReason};
+use sudoku_core::{Budget, Checkpoints, Counters, SearchEvent, StopReason, report_changes};
 
 /// Whether to look for hidden singles in columns before guessing.
 const COLUMN_SINGLES: bool = true;
@@ -668,9 +668,14 @@ impl State {
         (b, self.unsolved[b].trailing_zeros() % 27)
     }
 
-    /// Tells `watch` of every cell whose placed digit differs from `shown` (0 for a cell
-    /// emptied since), and records it there.
-    fn show(&self, shown: &mut [u8; 81], watch: &mut impl FnMut(usize, u8)) {
+    /// Tells `watch` how the placed digits changed since `shown` (digits taken back, then
+    /// digits placed, the one in `guessed` as a guess), and records them there.
+    fn show(
+        &self,
+        shown: &mut [u8; 81],
+        guessed: Option<usize>,
+        watch: &mut impl FnMut(SearchEvent<'_>),
+    ) {
         let mut now = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
@@ -682,12 +687,7 @@ impl State {
                 }
             }
         }
-        for (cell, (old, &new)) in shown.iter_mut().zip(&now).enumerate() {
-            if *old != new {
-                *old = new;
-                watch(cell, new);
-            }
-        }
+        report_changes(shown, &now, guessed, watch);
     }
 
     /// Writes the digits of a solved state, 1..=9 row-major.
@@ -828,7 +828,7 @@ impl Nine {
         limit: u64,
         budget: Option<&Budget>,
         mut found: impl FnMut(&[u8; 81]),
-        mut watch: impl FnMut(usize, u8),
+        mut watch: impl FnMut(SearchEvent<'_>),
     ) -> Tally {
         let mut counters = Counters::default();
         let tally = |solutions, stopped, counters: Counters| Tally {
@@ -865,6 +865,8 @@ impl Nine {
         // Whether a branch has failed yet: from then on every node propagates in full.
         let mut refuting = false;
         let mut solution = [0u8; 81];
+        // The cell of the guess just placed, until the watcher has been told of it.
+        let mut guessed = None;
         loop {
             counters.nodes += 1;
             if checkpoints.due(counters.nodes)
@@ -875,7 +877,7 @@ impl Nine {
             }
             if current.propagate::<PEXT, WIDE>(depth == 0 || refuting) {
                 if WATCH {
-                    current.show(&mut shown, &mut watch);
+                    current.show(&mut shown, guessed.take(), &mut watch);
                 }
                 if current.is_solved() {
                     solutions += 1;
@@ -901,6 +903,9 @@ impl Nine {
                     self.stack[depth].f[3 * d + b] &= !bit;
                     depth += 1;
                     counters.guesses += 1;
+                    if WATCH {
+                        guessed = Some(27 * b + p as usize);
+                    }
                     if current.place(d, b, p) {
                         continue;
                     }
@@ -914,6 +919,7 @@ impl Nine {
             depth -= 1;
             current = self.stack[depth];
             counters.backtracks += 1;
+            guessed = None;
         }
         tally(solutions, None, counters)
     }

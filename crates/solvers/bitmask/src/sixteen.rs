@@ -5,7 +5,7 @@
 //! column `c`. `f[d][b]` holds the cells of band `b` where digit `d` may still go (a placed
 //! digit keeps its own bit, its peers lose it), `unsolved[b]` the band's empty cells.
 
-use sudoku_core::{Budget, Checkpoints, Counters, StopReason};
+use sudoku_core::{Budget, Checkpoints, Counters, SearchEvent, StopReason, report_changes};
 
 use crate::nine::Tally;
 
@@ -418,7 +418,7 @@ impl Sixteen {
         cells: &[u8],
         limit: u64,
         budget: &Budget,
-        mut watch: impl FnMut(usize, u8),
+        mut watch: impl FnMut(SearchEvent<'_>),
         mut found: impl FnMut(&[u8; CELLS]),
     ) -> Tally {
         let mut counters = Counters::default();
@@ -451,6 +451,8 @@ impl Sixteen {
         }
         let mut solutions = 0u64;
         let mut depth = 0usize;
+        // The cell of the guess just placed, until the watcher has been told of it.
+        let mut guessed = None;
         loop {
             counters.nodes += 1;
             if checkpoints.due(counters.nodes)
@@ -461,12 +463,7 @@ impl Sixteen {
             if current.propagate() {
                 if WATCH {
                     current.write_cells(&mut now);
-                    for (cell, (old, &new)) in shown.iter_mut().zip(&now).enumerate() {
-                        if *old != new {
-                            *old = new;
-                            watch(cell, new);
-                        }
-                    }
+                    report_changes(&mut shown, &now, guessed.take(), &mut watch);
                 }
                 if current.is_solved() {
                     solutions += 1;
@@ -483,6 +480,9 @@ impl Sixteen {
                     self.stack[depth] = other;
                     depth += 1;
                     counters.guesses += 1;
+                    if WATCH {
+                        guessed = Some(64 * b + p as usize);
+                    }
                     if current.place(d, b, p) {
                         continue;
                     }
@@ -494,6 +494,7 @@ impl Sixteen {
             depth -= 1;
             current = self.stack[depth];
             counters.backtracks += 1;
+            guessed = None;
         }
         tally(solutions, None, counters)
     }
@@ -513,7 +514,7 @@ mod tests {
         let limit = budget.solution_limit;
         let keep = budget.keep_solutions.max(1);
         let (_, solutions, count, _) =
-            Generic::default().run::<false>(puzzle, budget, limit, keep, |_, _| {});
+            Generic::default().run::<false>(puzzle, budget, limit, keep, |_| {});
         (count, solutions)
     }
 
@@ -677,11 +678,18 @@ mod tests {
     fn a_watched_solve_replays_to_its_solution() {
         let set = sudoku_catalog::embedded("16x16-hard").expect("a level set");
         let puzzle = &set.puzzles[0].grid;
-        let mut board = puzzle.clone();
-        let outcome =
-            Bitmask::default().solve_watched(puzzle, &Budget::unique(), &mut |cell, v| {
-                board.set(cell, v);
-            });
-        assert_eq!(Some(&board), outcome.solutions.first());
+        let mut replay = sudoku_core::Replay::new(puzzle);
+        let mut misfit = None;
+        let outcome = Bitmask::default()
+            .solve_watched(puzzle, &Budget::solve(), &mut |event| {
+                if let Err(why) = replay.apply(&event) {
+                    misfit.get_or_insert(why);
+                }
+            })
+            .expect("bitmask can be watched");
+        assert_eq!(misfit, None);
+        let solution = outcome.solutions.first().expect("solved");
+        assert_eq!(replay.cells(), solution.cells());
+        assert!(replay.tally().guesses() > 0, "{:?}", replay.tally());
     }
 }

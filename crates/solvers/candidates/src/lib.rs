@@ -52,8 +52,8 @@
 //! most-constrained-cell choice and propagation.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, Outcome, Solver,
-    SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, NotWatchable,
+    Outcome, SearchEvent, Solver, SolverInfo,
 };
 
 /// Row-major backtracking over each cell's available digits (see the crate documentation).
@@ -97,26 +97,29 @@ impl Solver for Candidates {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        self.search(puzzle, budget, |_, _| {})
+        self.search(puzzle, budget, |_| {})
     }
 
+    /// Every digit placed (a guess when its cell had several available) and every digit taken
+    /// back on the way up.
     fn solve_watched(
         &mut self,
         puzzle: &Grid,
         budget: &Budget,
-        watch: &mut dyn FnMut(usize, u8),
-    ) -> Outcome {
-        self.search(puzzle, budget, watch)
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Ok(self.search(puzzle, budget, watch))
     }
 }
 
 impl Candidates {
-    /// The search; `watch` hears every cell written or emptied (a no-op closure compiles away).
+    /// The search; `watch` hears every digit placed and taken back (a no-op closure compiles
+    /// away).
     fn search(
         &mut self,
         puzzle: &Grid,
         budget: &Budget,
-        mut watch: impl FnMut(usize, u8),
+        mut watch: impl FnMut(SearchEvent<'_>),
     ) -> Outcome {
         let shape = puzzle.shape();
         let all_digits: u32 = ((1u32 << shape.size()) - 1) << 1;
@@ -173,11 +176,12 @@ impl Candidates {
             } else {
                 let bit = 1u32 << frame.value;
                 slot.units.iter().for_each(|&u| used[u] &= !bit);
+                watch(SearchEvent::Remove {
+                    cell: slot.cell,
+                    digit: frame.value as u8,
+                });
             }
             if frame.untried == 0 {
-                if frame.value != 0 {
-                    watch(slot.cell, 0);
-                }
                 frame.value = 0;
                 if k == 0 {
                     break;
@@ -194,7 +198,11 @@ impl Candidates {
             counters.nodes += 1;
             counters.guesses += u64::from(frame.several);
             slot.units.iter().for_each(|&u| used[u] |= 1 << value);
-            watch(slot.cell, value as u8);
+            watch(SearchEvent::Place {
+                cell: slot.cell,
+                digit: value as u8,
+                guess: frame.several,
+            });
             k += 1;
             arriving = true;
             if checkpoints.due(counters.iterations) {

@@ -61,8 +61,8 @@ mod graph;
 pub use graph::Graph;
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, Outcome, Solver,
-    SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, NotWatchable,
+    Outcome, SearchEvent, Solver, SolverInfo,
 };
 
 /// Backtracking colouring of the empty cells; `DSATUR` picks the vertex order (most saturated
@@ -104,16 +104,18 @@ impl<const DSATUR: bool> Solver for Coloring<DSATUR> {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        search::<DSATUR>(&mut self.scratch, puzzle, budget, |_, _| {})
+        search::<DSATUR>(&mut self.scratch, puzzle, budget, |_| {})
     }
 
+    /// Every colour given to a vertex (a guess when it had several feasible) and every colour
+    /// taken back; a recolouring is the old colour's removal, then the new one's placement.
     fn solve_watched(
         &mut self,
         puzzle: &Grid,
         budget: &Budget,
-        watch: &mut dyn FnMut(usize, u8),
-    ) -> Outcome {
-        search::<DSATUR>(&mut self.scratch, puzzle, budget, watch)
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Ok(search::<DSATUR>(&mut self.scratch, puzzle, budget, watch))
     }
 }
 
@@ -336,12 +338,12 @@ impl Scratch {
 }
 
 /// Backtracking colouring; `DSATUR` picks the most saturated vertex, otherwise the next empty cell
-/// in row-major order. `watch` hears every colour written or removed.
+/// in row-major order. `watch` hears every colour given and taken back.
 fn search<const DSATUR: bool>(
     scratch: &mut Scratch,
     puzzle: &Grid,
     budget: &Budget,
-    mut watch: impl FnMut(usize, u8),
+    mut watch: impl FnMut(SearchEvent<'_>),
 ) -> Outcome {
     let shape = puzzle.shape();
     let graph = Graph::of(shape);
@@ -386,7 +388,10 @@ fn search<const DSATUR: bool>(
             if frame.colour != 0 {
                 scratch.unassign::<DSATUR>(v, frame.colour as usize);
                 scratch.frames[depth].colour = 0;
-                watch(v, 0);
+                watch(SearchEvent::Remove {
+                    cell: v,
+                    digit: frame.colour,
+                });
             }
             if depth == 0 {
                 break;
@@ -401,8 +406,16 @@ fn search<const DSATUR: bool>(
             scratch.assign::<DSATUR>(v, c);
         } else {
             scratch.recolour::<DSATUR>(v, frame.colour as usize, c);
+            watch(SearchEvent::Remove {
+                cell: v,
+                digit: frame.colour,
+            });
         }
-        watch(v, c as u8);
+        watch(SearchEvent::Place {
+            cell: v,
+            digit: c as u8,
+            guess: frame.several,
+        });
         let top = &mut scratch.frames[depth];
         top.untried &= top.untried - 1;
         top.colour = c as u8;

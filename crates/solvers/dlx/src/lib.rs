@@ -35,8 +35,8 @@
 //! - `backtracks`: returns to the previous level: at a column left with no rows, or after every
 //!   row of a column was tried.
 //!
-//! [`Solver::solve_watched`] reports each row chosen as `watch(cell, value)` and each row undone
-//! as `watch(cell, 0)`; clues are not reported. The unwatched solve passes a no-op closure that
+//! [`Solver::solve_watched`] reports each row selected as [`SearchEvent::Cover`] and each row
+//! undone as [`SearchEvent::Uncover`], with its cell and digit; clues are not reported. The unwatched solve passes a no-op closure that
 //! compiles away.
 //!
 //! # Cost and limits
@@ -54,8 +54,8 @@
 //! exact-cover family. For raw 9×9 solving speed a bitboard solver with propagation is faster.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, Outcome, Shape,
-    Solver, SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, NotWatchable,
+    Outcome, SearchEvent, Shape, Solver, SolverInfo,
 };
 
 /// Every link array has this many slots, so any `u16` index is in bounds and the compiler drops
@@ -327,16 +327,17 @@ impl Solver for Dlx {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        self.run(puzzle, budget, |_, _| {})
+        self.run(puzzle, budget, |_| {})
     }
 
+    /// Every row selected (its columns covered) and every row undone (uncovered).
     fn solve_watched(
         &mut self,
         puzzle: &Grid,
         budget: &Budget,
-        watch: &mut dyn FnMut(usize, u8),
-    ) -> Outcome {
-        self.run(puzzle, budget, watch)
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Ok(self.run(puzzle, budget, watch))
     }
 }
 
@@ -358,7 +359,12 @@ impl Dlx {
         (slot, matrix)
     }
 
-    fn run(&mut self, puzzle: &Grid, budget: &Budget, watch: impl FnMut(usize, u8)) -> Outcome {
+    fn run(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        watch: impl FnMut(SearchEvent<'_>),
+    ) -> Outcome {
         let (slot, mut matrix) = self.take_matrix(puzzle.shape());
         let outcome = search(&mut matrix, &mut self.stack, puzzle, budget, watch);
         // The matrix goes back only once every link is restored; a panic mid-search (in a
@@ -374,7 +380,7 @@ fn search(
     stack: &mut Vec<u16>,
     puzzle: &Grid,
     budget: &Budget,
-    mut watch: impl FnMut(usize, u8),
+    mut watch: impl FnMut(SearchEvent<'_>),
 ) -> Outcome {
     let mut counters = Counters::default();
     let mut found = Found::new(budget);
@@ -421,16 +427,16 @@ fn search(
                     counters.iterations += m.cover(c) + m.select(x);
                     counters.nodes += 1;
                     counters.guesses += u64::from(size > 1);
-                    let (cell, value) = m.placement(x);
-                    watch(cell, value);
+                    let (cell, digit) = m.placement(x);
+                    watch(SearchEvent::Cover { cell, digit });
                 }
             }
         } else {
             // Undo the latest choice and try the next row of its column, or retreat.
             let Some(&x) = stack.last() else { break };
             m.unselect(x);
-            let (cell, _) = m.placement(x);
-            watch(cell, 0);
+            let (cell, digit) = m.placement(x);
+            watch(SearchEvent::Uncover { cell, digit });
             let c = m.nodes[x as usize].col;
             let next = m.nodes[x as usize].down;
             if next != c {
@@ -438,8 +444,8 @@ fn search(
                 counters.iterations += m.select(next);
                 counters.nodes += 1;
                 counters.guesses += 1;
-                let (cell, value) = m.placement(next);
-                watch(cell, value);
+                let (cell, digit) = m.placement(next);
+                watch(SearchEvent::Cover { cell, digit });
                 descend = true;
             } else {
                 m.uncover(c);

@@ -139,11 +139,12 @@ pub use tuned::{GeneticTuned, GeneticTunedParams};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, Outcome, Solver, SolverInfo, UnitKind,
+    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, NotWatchable, Outcome, SearchEvent,
+    Solver, SolverInfo, UnitKind,
 };
 
 use crate::eval::{Scored, Units, unit_id};
-use crate::record::{Ending, Record, fittest};
+use crate::record::{Ending, Record, Watch, fittest, show_fittest};
 
 /// The genetic algorithm's parameters. The thesis fixes the operators, not these values; the
 /// defaults are this suite's choice.
@@ -217,8 +218,21 @@ impl Solver for Genetic {
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
         let mut run = Run::new(&self.params, puzzle, budget.seed);
-        let ending = run.evolve(budget);
+        let ending = run.evolve(budget, None);
         run.outcome(puzzle, ending)
+    }
+
+    /// The fittest individual of each generation (the first population's included), as a
+    /// whole board with its cost.
+    fn solve_watched(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        let mut run = Run::new(&self.params, puzzle, budget.seed);
+        let ending = run.evolve(budget, Some(watch));
+        Ok(run.outcome(puzzle, ending))
     }
 }
 
@@ -412,13 +426,17 @@ impl<'p> Run<'p> {
         }
     }
 
-    /// Breeds generations until a solution, the budget's end or the generation limit.
-    fn evolve(&mut self, budget: &Budget) -> Ending {
+    /// Breeds generations until a solution, the budget's end or the generation limit, showing
+    /// `watch` each generation's fittest.
+    fn evolve(&mut self, budget: &Budget, mut watch: Watch<'_>) -> Ending {
+        let size = self.params.population;
+        show_fittest(&self.population[..size], &mut watch);
         loop {
             if let Some(ending) = self.record.ending(budget, self.params.max_generations) {
                 return ending;
             }
             self.generation();
+            show_fittest(&self.population[..size], &mut watch);
         }
     }
 

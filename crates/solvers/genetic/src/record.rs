@@ -1,7 +1,7 @@
 //! What a genetic run keeps of its past, kept the same way by both genetic solvers: the best
 //! individual ever, how its cost fell, the generations bred, and how the run ends.
 
-use sudoku_core::{Attempt, Budget, Convergence, Counters, Grid, Outcome, StopReason};
+use sudoku_core::{Attempt, Budget, Convergence, Counters, Grid, Outcome, SearchEvent, StopReason};
 
 use crate::eval::Scored;
 
@@ -79,6 +79,21 @@ impl Record {
             ),
         };
         outcome.with_convergence(self.convergence)
+    }
+}
+
+/// A watched run's watcher: it hears of each generation's fittest individual.
+pub(crate) type Watch<'w> = Option<&'w mut dyn FnMut(SearchEvent<'_>)>;
+
+/// Tells `watch` (if any) of the fittest of `population`, as a whole board with its cost: one
+/// event per generation, the first for the initial population.
+pub(crate) fn show_fittest(population: &[Scored], watch: &mut Watch<'_>) {
+    if let Some(watch) = watch.as_deref_mut() {
+        let best = &population[fittest(population)];
+        watch(SearchEvent::Fill {
+            cells: best.cells(),
+            cost: best.cost(),
+        });
     }
 }
 

@@ -6,12 +6,12 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, DigitSet, Family, Grid, Outcome, Solver, SolverInfo,
-    UnitKind, candidates, place_singles,
+    ALL_SIZES, Budget, Capabilities, Counters, DigitSet, Family, Grid, NotWatchable, Outcome,
+    SearchEvent, Solver, SolverInfo, UnitKind, candidates, place_singles,
 };
 
 use crate::eval::{Scored, Units, unit_id};
-use crate::record::{Ending, Record, fittest};
+use crate::record::{Ending, Record, Watch, fittest, show_fittest};
 
 /// The tuned genetic algorithm's parameters (see the crate documentation for what each gained).
 #[derive(Clone, Debug, PartialEq)]
@@ -105,8 +105,21 @@ impl Solver for GeneticTuned {
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
         let mut run = Run::new(&self.params, puzzle, budget.seed);
-        let ending = run.evolve(budget);
+        let ending = run.evolve(budget, None);
         run.outcome(puzzle, ending)
+    }
+
+    /// The fittest individual of each generation (the first population's included), as a
+    /// whole board with its cost.
+    fn solve_watched(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        let mut run = Run::new(&self.params, puzzle, budget.seed);
+        let ending = run.evolve(budget, Some(watch));
+        Ok(run.outcome(puzzle, ending))
     }
 }
 
@@ -309,12 +322,14 @@ impl<'p> Run<'p> {
     }
 
     /// Breeds generations until a solution, the budget's end or the generation limit.
-    fn evolve(&mut self, budget: &Budget) -> Ending {
+    fn evolve(&mut self, budget: &Budget, mut watch: Watch<'_>) -> Ending {
+        show_fittest(&self.population, &mut watch);
         loop {
             if let Some(ending) = self.record.ending(budget, self.params.max_generations) {
                 return ending;
             }
             self.generation();
+            show_fittest(&self.population, &mut watch);
         }
     }
 

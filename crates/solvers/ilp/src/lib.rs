@@ -64,8 +64,8 @@ use good_lp::{
     WithTimeLimit, coin_cbc, constraint, microlp, variable,
 };
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, Family, Found, Grid, Outcome, Solver, SolverInfo,
-    StopReason,
+    ALL_SIZES, Budget, Capabilities, Counters, Family, Found, Grid, NotWatchable, Outcome,
+    SearchEvent, Solver, SolverInfo, StopReason,
 };
 
 pub use model::Model;
@@ -86,6 +86,16 @@ impl Backend {
             Backend::Highs => "highs",
             Backend::Microlp => "microlp",
             Backend::Glpk => "glpk",
+        }
+    }
+
+    /// The engine as its authors write it, for messages.
+    fn engine(self) -> &'static str {
+        match self {
+            Backend::Cbc => "CBC",
+            Backend::Highs => "HiGHS",
+            Backend::Microlp => "microlp",
+            Backend::Glpk => "GLPK",
         }
     }
 }
@@ -155,6 +165,19 @@ impl Solver for Ilp {
                 .counting_engine_runs("iterations")
                 .external_engine(),
         }
+    }
+
+    /// Refused: branch and bound runs inside the engine, which reports no step of it.
+    fn solve_watched(
+        &mut self,
+        _: &Grid,
+        _: &Budget,
+        _: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Err(NotWatchable::external_engine(
+            self.info().id,
+            self.backend.engine(),
+        ))
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {

@@ -4,12 +4,13 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
-    Budget, Checkpoints, Counters, Grid, Outcome, Solver, SolverInfo, StopReason, UnitKind,
+    Budget, Checkpoints, Counters, Grid, NotWatchable, Outcome, SearchEvent, Solver, SolverInfo,
+    StopReason, UnitKind,
 };
 
 use crate::counts::Counts;
 use crate::domain::Domain;
-use crate::{Best, CHECK_EVERY, after_propagation, local_search_info};
+use crate::{Best, CHECK_EVERY, after_propagation, local_search_info, report_fill, report_move};
 
 /// The annealing schedule. The defaults are Lewis's (2007) schedule for Sudoku.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,6 +61,22 @@ impl Solver for Annealing {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        self.run(puzzle, budget, |_| {})
+    }
+
+    /// The first fill, then each swap accepted, with the cost after it.
+    fn solve_watched(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Ok(self.run(puzzle, budget, watch))
+    }
+}
+
+impl Annealing {
+    fn run(&self, puzzle: &Grid, budget: &Budget, watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
         let plan = Plan {
             schedule: &self.params,
             match_candidates: false,
@@ -70,6 +87,7 @@ impl Solver for Annealing {
             &Domain::unrestricted(puzzle),
             budget,
             Counters::default(),
+            watch,
         )
     }
 }
@@ -124,13 +142,30 @@ impl Solver for AnnealingTuned {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        self.run(puzzle, budget, |_| {})
+    }
+
+    /// Each fill (the first after propagation, every restart's), then each swap accepted,
+    /// with the cost after it.
+    fn solve_watched(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Ok(self.run(puzzle, budget, watch))
+    }
+}
+
+impl AnnealingTuned {
+    fn run(&self, puzzle: &Grid, budget: &Budget, watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
         let plan = Plan {
             schedule: &self.params.schedule,
             match_candidates: true,
             restart_after: Some(self.params.restart_after),
         };
-        after_propagation(puzzle, |domain, counters| {
-            anneal(&plan, domain, budget, counters)
+        after_propagation(puzzle, watch, |domain, counters, watch| {
+            anneal(&plan, domain, budget, counters, watch)
         })
     }
 }
@@ -151,7 +186,13 @@ struct BoxPart {
     missing: Vec<u8>,
 }
 
-fn anneal(plan: &Plan, domain: &Domain, budget: &Budget, mut counters: Counters) -> Outcome {
+fn anneal(
+    plan: &Plan,
+    domain: &Domain,
+    budget: &Budget,
+    mut counters: Counters,
+    mut watch: impl FnMut(SearchEvent<'_>),
+) -> Outcome {
     let params = plan.schedule;
     let board = &domain.board;
     let shape = board.shape();
@@ -195,6 +236,7 @@ fn anneal(plan: &Plan, domain: &Domain, budget: &Budget, mut counters: Counters)
         .map(|part| part.free.as_slice())
         .collect();
     let mut counts = fill(&mut rng);
+    report_fill(&counts, &mut watch);
     let mut best = Best::new(&counts);
     if counts.cost() == 0 {
         return best.solved(shape, counters);
@@ -242,6 +284,7 @@ fn anneal(plan: &Plan, domain: &Domain, budget: &Budget, mut counters: Counters)
             let delta = counts.swap_delta(a, b);
             if delta <= 0 || rng.random::<f64>() < (-(delta as f64) / temperature).exp() {
                 counts.swap(a, b);
+                report_move(&counts, &[a, b], &mut watch);
                 best.offer(&counts, counters.moves);
                 if counts.cost() == 0 {
                     return best.solved(shape, counters);
@@ -272,6 +315,7 @@ fn anneal(plan: &Plan, domain: &Domain, budget: &Budget, mut counters: Counters)
                 match plan.restart_after {
                     Some(limit) if fruitless_reheats >= limit => {
                         counts = fill(&mut rng);
+                        report_fill(&counts, &mut watch);
                         best.offer(&counts, counters.moves);
                         if counts.cost() == 0 {
                             return best.solved(shape, counters);

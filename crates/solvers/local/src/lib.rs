@@ -88,6 +88,12 @@
 //! - `steps` ([`Tabu`], [`TabuTuned`]): moves made.
 //! - `restarts`, `placed_by_propagation`, `contradictions` (the tuned variants): see above.
 //!
+//! Watched ([`sudoku_core::Solver::solve_watched`]), each search reports every board it fills
+//! ([`SearchEvent::Fill`]: the first fill, each restart's, the board propagation solves) and
+//! every move it makes ([`SearchEvent::Move`]: the cells changed and the cost after); the
+//! annealer's refused proposals and the tabu search's priced but unmade neighbours are not
+//! shown.
+//!
 //! The same [`Budget::seed`] gives the same run (a [`rand::rngs::StdRng`] seeded with it). Every
 //! outcome carries its [`Convergence`]: the best cost after each improvement, by moves. A search
 //! that runs out of budget gives up with its best board and that board's cost
@@ -122,8 +128,8 @@ pub use annealing::{Annealing, AnnealingParams, AnnealingTuned, AnnealingTunedPa
 pub use tabu::{Tabu, TabuParams, TabuTuned, TabuTunedParams};
 
 use sudoku_core::{
-    ALL_SIZES, Attempt, Capabilities, Convergence, Counters, Family, Grid, Outcome, Shape,
-    SolverInfo, StopReason,
+    ALL_SIZES, Attempt, Capabilities, Convergence, Counters, Family, Grid, Outcome, SearchEvent,
+    Shape, SolverInfo, StopReason,
 };
 
 #[cfg(doc)]
@@ -143,17 +149,44 @@ fn local_search_info(id: &'static str, description: &'static str) -> SolverInfo 
 }
 
 /// A tuned search: constraint propagation first ([`domain::Domain::propagated`]), then
-/// `search` over the domain it leaves, with its counters; a board propagation fills is solved
-/// before any move.
-fn after_propagation(
+/// `search` over the domain it leaves, with its counters and `watch`; a board propagation
+/// fills is solved before any move (and shown to `watch` as one fill of cost 0).
+fn after_propagation<W: FnMut(SearchEvent<'_>)>(
     puzzle: &Grid,
-    search: impl FnOnce(&domain::Domain, Counters) -> Outcome,
+    mut watch: W,
+    search: impl FnOnce(&domain::Domain, Counters, W) -> Outcome,
 ) -> Outcome {
     let mut counters = Counters::default();
     match domain::Domain::propagated(puzzle, &mut counters) {
-        Ok(domain) => search(&domain, counters),
-        Err(solution) => solved_at_once(solution, counters),
+        Ok(domain) => search(&domain, counters, watch),
+        Err(solution) => {
+            watch(SearchEvent::Fill {
+                cells: solution.cells(),
+                cost: 0,
+            });
+            solved_at_once(solution, counters)
+        }
     }
+}
+
+/// Tells `watch` of a whole new board: a first fill or a restart's.
+fn report_fill(counts: &counts::Counts, watch: &mut impl FnMut(SearchEvent<'_>)) {
+    watch(SearchEvent::Fill {
+        cells: counts.cells(),
+        cost: counts.cost(),
+    });
+}
+
+/// Tells `watch` of a move made: the digits now in `cells`, and the cost after it.
+fn report_move(counts: &counts::Counts, cells: &[usize], watch: &mut impl FnMut(SearchEvent<'_>)) {
+    let mut changes = [(0, 0); 2];
+    for (change, &cell) in changes.iter_mut().zip(cells) {
+        *change = (cell, counts.get(cell));
+    }
+    watch(SearchEvent::Move {
+        changes: &changes[..cells.len().min(2)],
+        cost: counts.cost(),
+    });
 }
 
 /// The outcome of a search that found `solution` before its first move (propagation filled the

@@ -4,12 +4,13 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
-    Budget, Checkpoints, Counters, Grid, Outcome, Shape, Solver, SolverInfo, StopReason, UnitKind,
+    Budget, Checkpoints, Counters, Grid, NotWatchable, Outcome, SearchEvent, Shape, Solver,
+    SolverInfo, StopReason, UnitKind,
 };
 
 use crate::counts::Counts;
 use crate::domain::Domain;
-use crate::{Best, CHECK_EVERY, after_propagation, local_search_info};
+use crate::{Best, CHECK_EVERY, after_propagation, local_search_info, report_fill, report_move};
 
 /// How the tabu search remembers and looks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +54,22 @@ impl Solver for Tabu {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        self.run(puzzle, budget, |_| {})
+    }
+
+    /// The first fill, then each step made: the cells it changed and the cost after it.
+    fn solve_watched(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Ok(self.run(puzzle, budget, watch))
+    }
+}
+
+impl Tabu {
+    fn run(&self, puzzle: &Grid, budget: &Budget, watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
         let plan = Plan {
             params: &self.params,
             match_candidates: false,
@@ -63,6 +80,7 @@ impl Solver for Tabu {
             &Domain::unrestricted(puzzle),
             budget,
             Counters::default(),
+            watch,
         )
     }
 }
@@ -109,13 +127,30 @@ impl Solver for TabuTuned {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        self.run(puzzle, budget, |_| {})
+    }
+
+    /// Each fill (the first after propagation, every restart's), then each step made: the
+    /// cells it changed and the cost after it.
+    fn solve_watched(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Ok(self.run(puzzle, budget, watch))
+    }
+}
+
+impl TabuTuned {
+    fn run(&self, puzzle: &Grid, budget: &Budget, watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
         let plan = Plan {
             params: &self.params.search,
             match_candidates: true,
             restart_after: Some(self.params.restart_after),
         };
-        after_propagation(puzzle, |domain, counters| {
-            search(&plan, domain, budget, counters)
+        after_propagation(puzzle, watch, |domain, counters, watch| {
+            search(&plan, domain, budget, counters, watch)
         })
     }
 }
@@ -240,7 +275,13 @@ impl TabuList {
     }
 }
 
-fn search(plan: &Plan, domain: &Domain, budget: &Budget, mut counters: Counters) -> Outcome {
+fn search(
+    plan: &Plan,
+    domain: &Domain,
+    budget: &Budget,
+    mut counters: Counters,
+    mut watch: impl FnMut(SearchEvent<'_>),
+) -> Outcome {
     let params = plan.params;
     let board = &domain.board;
     let shape = board.shape();
@@ -278,6 +319,7 @@ fn search(plan: &Plan, domain: &Domain, budget: &Budget, mut counters: Counters)
         Counts::new(shape, cells)
     };
     let mut counts = fill(&mut rng);
+    report_fill(&counts, &mut watch);
     let mut best = Best::new(&counts);
     if counts.cost() == 0 {
         return best.solved(shape, counters);
@@ -302,6 +344,7 @@ fn search(plan: &Plan, domain: &Domain, budget: &Budget, mut counters: Counters)
         neighbourhood(shape, &counts, &free, domain, &mut neighbours);
         if stagnant || (neighbours.is_empty() && plan.restart_after.is_some() && step > 0) {
             counts = fill(&mut rng);
+            report_fill(&counts, &mut watch);
             tabu.until.fill(0);
             counters.add("restarts", 1);
             best.offer(&counts, counters.moves);
@@ -352,11 +395,13 @@ fn search(plan: &Plan, domain: &Domain, budget: &Budget, mut counters: Counters)
             Move::Change { cell, digit } => {
                 tabu.forbid(cell, counts.get(cell), until);
                 counts.change(cell, digit);
+                report_move(&counts, &[cell], &mut watch);
             }
             Move::Swap { a, b } => {
                 tabu.forbid(a, counts.get(a), until);
                 tabu.forbid(b, counts.get(b), until);
                 counts.swap(a, b);
+                report_move(&counts, &[a, b], &mut watch);
             }
         }
         counters.add("steps", 1);

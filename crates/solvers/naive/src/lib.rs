@@ -24,8 +24,8 @@
 //! 9×9 with few clues can run for ages: give it a budget.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, Outcome, Solver,
-    SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, NotWatchable,
+    Outcome, SearchEvent, Solver, SolverInfo,
 };
 
 /// Row-major cell-order backtracking (see the crate documentation).
@@ -43,16 +43,18 @@ impl Solver for Naive {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        search(puzzle, budget, |_, _| {})
+        search(puzzle, budget, |_| {})
     }
 
+    /// Every value placed (a guess when the cell had another feasible value) and every value
+    /// taken back on the way up.
     fn solve_watched(
         &mut self,
         puzzle: &Grid,
         budget: &Budget,
-        watch: &mut dyn FnMut(usize, u8),
-    ) -> Outcome {
-        search(puzzle, budget, watch)
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Ok(search(puzzle, budget, watch))
     }
 }
 
@@ -69,8 +71,8 @@ struct Slot {
     units: [usize; 3],
 }
 
-/// The search; `watch` hears every cell written or emptied (a no-op closure compiles away).
-fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> Outcome {
+/// The search; `watch` hears every value placed and taken back (a no-op closure compiles away).
+fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
     let shape = puzzle.shape();
     let n = shape.size();
     let all_digits: u32 = ((1u32 << n) - 1) << 1;
@@ -118,6 +120,7 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> O
             }
             k -= 1;
             release(&mut used, slots[k], values[k]);
+            watch(removal(slots[k], values[k]));
             continue;
         }
         let slot = slots[k];
@@ -130,12 +133,17 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> O
             counters.iterations += u64::from(value - tried);
             counters.nodes += 1;
             // A choice among several feasible values is a guess; so is any value after the first.
-            counters.guesses += u64::from(tried != 0 || rest != 0);
+            let guess = tried != 0 || rest != 0;
+            counters.guesses += u64::from(guess);
             let [row, col, bx] = slot.units.map(|u| u & (MASKS - 1));
             used[row] |= 1 << value;
             used[col] |= 1 << value;
             used[bx] |= 1 << value;
-            watch(slot.cell, value as u8);
+            watch(SearchEvent::Place {
+                cell: slot.cell,
+                digit: value as u8,
+                guess,
+            });
             values[k] = value;
             k += 1;
             if let Some(&next) = slots.get(k) {
@@ -144,15 +152,13 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(usize, u8)) -> O
             }
         } else {
             counters.iterations += (n as u32 - tried) as u64;
-            if tried != 0 {
-                watch(slot.cell, 0);
-            }
             if k == 0 {
                 break;
             }
             counters.backtracks += 1;
             k -= 1;
             release(&mut used, slots[k], values[k]);
+            watch(removal(slots[k], values[k]));
         }
         if checkpoints.due(counters.iterations) {
             stopped = checkpoints.check(budget, counters.iterations).err();
@@ -165,6 +171,14 @@ fn release(used: &mut [u32; MASKS], slot: Slot, value: u32) {
     slot.units
         .iter()
         .for_each(|&u| used[u & (MASKS - 1)] &= !(1 << value));
+}
+
+/// The event of taking `value` back out of `slot`'s cell.
+fn removal(slot: Slot, value: u32) -> SearchEvent<'static> {
+    SearchEvent::Remove {
+        cell: slot.cell,
+        digit: value as u8,
+    }
 }
 
 fn fill(puzzle: &Grid, slots: &[Slot], values: &[u32]) -> Grid {

@@ -63,8 +63,8 @@
 
 use cadical::Callbacks;
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, Family, Found, Grid, Outcome, Shape, Solver,
-    SolverInfo, StopReason, UnitKind,
+    ALL_SIZES, Budget, Capabilities, Counters, Family, Found, Grid, NotWatchable, Outcome,
+    SearchEvent, Shape, Solver, SolverInfo, StopReason, UnitKind,
 };
 
 /// Sudoku as SAT, solved and counted by CaDiCaL (see the crate documentation).
@@ -85,6 +85,16 @@ impl Solver for Sat {
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
         search(puzzle, budget)
+    }
+
+    /// Refused: the CDCL search runs inside CaDiCaL, which reports no step of it.
+    fn solve_watched(
+        &mut self,
+        _: &Grid,
+        _: &Budget,
+        _: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Err(NotWatchable::external_engine(self.info().id, "CaDiCaL"))
     }
 }
 
