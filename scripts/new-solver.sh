@@ -65,8 +65,8 @@ cat > "$crate/src/lib.rs" <<EOF
 //! fast on most 9×9 puzzles; any size from 4×4 to 25×25.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, Outcome, Shape, Solver, SolverInfo,
-    StopReason,
+    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, NotWatchable, Outcome, SearchEvent,
+    Shape, Solver, SolverInfo, StopReason,
 };
 
 /// Iterations between two budget checks.
@@ -92,6 +92,28 @@ impl Solver for $type {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        self.run(puzzle, budget, &mut |_| {})
+    }
+
+    /// Each digit the search places (a guess when the cell had other candidates) and each it
+    /// takes back: what \`solve --animate\` draws.
+    fn solve_watched(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<Outcome, NotWatchable> {
+        Ok(self.run(puzzle, budget, watch))
+    }
+}
+
+impl $type {
+    fn run(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        watch: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Outcome {
         let shape = puzzle.shape();
         let n = shape.size();
         let mut cells = std::mem::take(&mut self.cells);
@@ -107,6 +129,7 @@ impl Solver for $type {
             solutions: Vec::new(),
             count: 0,
             stopped: budget.check(0).err(),
+            watch,
         };
         for (cell, &value) in puzzle.cells().iter().enumerate() {
             if value != 0 {
@@ -133,6 +156,8 @@ struct Search<'a> {
     solutions: Vec<Grid>,
     count: u64,
     stopped: Option<StopReason>,
+    /// Told of every placement and removal the search makes (not of the givens).
+    watch: &'a mut dyn FnMut(SearchEvent<'_>),
 }
 
 impl Search<'_> {
@@ -205,11 +230,17 @@ impl Search<'_> {
                 }
             }
             self.place(cell, value);
-            let stop = self.descend();
-            self.remove(cell, value);
-            if stop {
+            (self.watch)(SearchEvent::Place {
+                cell,
+                digit: value,
+                guess: several,
+            });
+            if self.descend() {
+                // The board stays as the search left it: a watcher sees it end there.
                 return true;
             }
+            self.remove(cell, value);
+            (self.watch)(SearchEvent::Remove { cell, digit: value });
             self.counters.backtracks += 1;
         }
         false

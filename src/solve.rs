@@ -146,18 +146,42 @@ pub fn solve(args: &SolveArgs) -> Result<Tally, Failure> {
             elapsed,
             budget: &args.budget,
         };
-        progress.println(&printer.solved(&record));
-        tally.add(&record.answer, || {
-            format!(
-                "{}{}: {}",
-                puzzles.origin,
-                item.label(),
-                record.message(false)
-            )
-        });
-        progress.advance();
+        report(
+            &record,
+            false,
+            &puzzles.origin,
+            &mut printer,
+            &progress,
+            &mut tally,
+        );
     }
     Ok(tally)
+}
+
+/// Prints a puzzle's record (a `count` one when `counting`), counts it in the tally and moves
+/// the progress on.
+fn report(
+    record: &Record,
+    counting: bool,
+    origin: &str,
+    printer: &mut Printer,
+    progress: &Progress,
+    tally: &mut Tally,
+) {
+    let text = if counting {
+        printer.counted(record)
+    } else {
+        printer.solved(record)
+    };
+    progress.println(&text);
+    tally.add(&record.answer, || {
+        format!(
+            "{origin}{}: {}",
+            record.item.label(),
+            record.message(counting)
+        )
+    });
+    progress.advance();
 }
 
 /// What a solve asked for one solution came to, before the uniqueness check.
@@ -251,16 +275,14 @@ pub fn count(args: &CountArgs) -> Result<Tally, Failure> {
             elapsed,
             budget: &args.budget,
         };
-        progress.println(&printer.counted(&record));
-        tally.add(&record.answer, || {
-            format!(
-                "{}{}: {}",
-                puzzles.origin,
-                item.label(),
-                record.message(true)
-            )
-        });
-        progress.advance();
+        report(
+            &record,
+            true,
+            &puzzles.origin,
+            &mut printer,
+            &progress,
+            &mut tally,
+        );
     }
     Ok(tally)
 }
