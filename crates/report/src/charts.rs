@@ -911,9 +911,15 @@ impl Chart for Bars {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+        // Narrow panels have no room for an axis description each: the unit joins the title.
+        let title = if self.narrow() {
+            format!("{} — {}", self.title, self.x_desc)
+        } else {
+            self.title.clone()
+        };
         let root = root
             .titled(
-                &self.title,
+                &title,
                 ("sans-serif", 24).into_font().style(FontStyle::Bold),
             )
             .d()?;
@@ -959,6 +965,11 @@ impl Chart for Bars {
 }
 
 impl Bars {
+    /// More panels than fit a readable axis description and five tick labels each.
+    fn narrow(&self) -> bool {
+        self.panels.len() > 3
+    }
+
     fn builder<'a, 'b, DB: DrawingBackend>(
         &self,
         area: &'a DrawingArea<DB, Shift>,
@@ -989,11 +1000,17 @@ impl Bars {
     where
         X: Ranged<ValueType = f64> + plotters::coord::ranged1d::ValueFormatter<f64>,
     {
+        let (ticks, desc) = if self.narrow() {
+            (3, "")
+        } else {
+            (6, self.x_desc.as_str())
+        };
         chart
             .configure_mesh()
             .disable_y_mesh()
             .y_labels(0)
-            .x_desc(&self.x_desc)
+            .x_labels(ticks)
+            .x_desc(desc)
             .x_label_formatter(&|v| fmt_count(*v))
             .label_style(("sans-serif", 14))
             .axis_desc_style(("sans-serif", 15))
