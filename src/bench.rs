@@ -11,8 +11,8 @@ use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use sudoku_report::{Digest, summary};
 use sudoku_run::{
-    EarlierRun, Interrupted, Isolation, Observer, PARTIAL_FILE, RESULTS_FILE, Row, RunOptions,
-    WorkerCommand,
+    Check, EarlierRun, Interrupted, Isolation, Observer, PARTIAL_FILE, RESULTS_FILE, Row,
+    RunOptions, WorkerCommand,
 };
 
 use crate::options::{Format, SeedArg};
@@ -51,6 +51,12 @@ pub struct BenchArgs {
     /// Solutions to look for: default 2 (proves uniqueness) for solvers that count, else 1.
     #[arg(long, value_name = "N", alias = "solution-limit", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_solutions: Option<u64>,
+    /// What a complete solver's "unsolvable", "unique" or exact count is checked against,
+    /// outside the timing: `reference` (the dataset's `:count`/`:solution` where a line has them,
+    /// else a second complete solver, never the one under test), `expected` (the dataset's
+    /// fields only) or `off` (grids only). A disagreement is a wrong answer and exits 1.
+    #[arg(long, value_enum, default_value_t = CheckArg::Reference)]
+    pub check: CheckArg,
     /// Stop repeating a puzzle once its timed passes took this many seconds.
     #[arg(long, default_value_t = 3.0, value_name = "SECONDS")]
     pub max_puzzle_seconds: f64,
@@ -98,8 +104,41 @@ pub enum IsolateArg {
     Process,
 }
 
+/// `--check`'s values.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum CheckArg {
+    Expected,
+    Reference,
+    Off,
+}
+
+/// The error `bench` ends with when a solver answered wrongly: the run and its report are
+/// complete, and the exit status says a verdict failed (1), not that the input was bad.
+#[derive(Debug)]
+pub struct WrongAnswers(pub usize);
+
+impl std::fmt::Display for WrongAnswers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: see the `wrong` column of the summary and the rows' `detail`",
+            ui::count_of(self.0 as u64, "wrong answer")
+        )
+    }
+}
+
+impl std::error::Error for WrongAnswers {}
+
 /// The hidden subcommand a worker process runs: see [`sudoku_run::isolate`].
 pub const WORKER_COMMAND: &str = "worker";
+
+/// The solvers verdicts are checked against, fastest first.
+fn references() -> Vec<String> {
+    sudoku_registry::REFERENCE_ORDER
+        .iter()
+        .map(|id| id.to_string())
+        .collect()
+}
 
 /// How runs start their worker processes: this program, serving solves.
 fn worker_command() -> Result<WorkerCommand> {
@@ -119,6 +158,12 @@ impl BenchArgs {
             timeout: self.timeout,
             max_iterations: self.max_iterations,
             solution_limit: self.max_solutions,
+            check: match self.check {
+                CheckArg::Expected => Check::Expected,
+                CheckArg::Reference => Check::Reference,
+                CheckArg::Off => Check::Off,
+            },
+            references: references(),
             max_puzzle_seconds: self.max_puzzle_seconds,
             jobs: self.jobs,
             isolate: match self.isolate {
@@ -200,6 +245,48 @@ struct Progress {
     bar: ProgressBar,
     stop_after_rows: Option<usize>,
     rows: usize,
+    checks: CheckTally,
+}
+
+/// How this session's verdicts were checked, from the rows' `checked` column.
+#[derive(Debug, Default)]
+struct CheckTally {
+    dataset: u64,
+    reference: u64,
+    grids: u64,
+    unchecked: u64,
+    wrong: u64,
+}
+
+impl CheckTally {
+    fn add(&mut self, row: &Row) {
+        use sudoku_run::verdict::{BY_DATASET, BY_GRIDS, BY_REFERENCE};
+        match row.checked.as_str() {
+            "" => {}
+            BY_DATASET => self.dataset += 1,
+            BY_GRIDS => self.grids += 1,
+            reference if reference.starts_with(BY_REFERENCE) => self.reference += 1,
+            _ if row.status == sudoku_run::Status::WrongAnswer => self.wrong += 1,
+            _ => self.unchecked += 1,
+        }
+    }
+}
+
+impl std::fmt::Display for CheckTally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let checked = self.dataset + self.reference + self.grids + self.wrong;
+        write!(
+            f,
+            "{} checked ({} against the dataset, {} against a reference solver, {} by their \
+             grids), {} wrong, {} unchecked",
+            ui::count_of(checked, "verdict"),
+            ui::grouped(self.dataset),
+            ui::grouped(self.reference),
+            ui::grouped(self.grids),
+            ui::grouped(self.wrong),
+            ui::grouped(self.unchecked)
+        )
+    }
 }
 
 impl Progress {
@@ -219,6 +306,7 @@ impl Progress {
             bar,
             stop_after_rows,
             rows: 0,
+            checks: CheckTally::default(),
         }
     }
 }
@@ -243,9 +331,10 @@ impl Observer for Progress {
         self.bar.set_message(format!("{solver} on {dataset}"));
     }
 
-    fn row(&mut self, _: &Row) -> Result<()> {
+    fn row(&mut self, row: &Row) -> Result<()> {
         self.bar.inc(1);
         self.rows += 1;
+        self.checks.add(row);
         if self.stop_after_rows.is_some_and(|limit| self.rows >= limit) {
             bail!(Interrupted);
         }
@@ -321,12 +410,13 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         bail!("--format line: a summary has several fields a row; use text, csv or json");
     }
     stop_on_ctrl_c();
+    let mut progress = Progress::new(args.stop_after_rows);
     let outcome = sudoku_run::run_in(
         &args.out,
         sudoku_registry::registry(),
         &args.options()?,
         earlier_run(args.resume, args.force),
-        &mut Progress::new(args.stop_after_rows),
+        &mut progress,
     )
     .map_err(|e| {
         let resume = format!("sudoku-bench bench --out {} --resume", args.out.display());
@@ -338,11 +428,23 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         outcome.elapsed.as_secs_f64(),
         outcome.csv.display()
     ));
+    ui::note(format!(
+        "{}; checking took {:.2} s, outside the timings",
+        progress.checks,
+        outcome.checking.as_secs_f64()
+    ));
     let digest = Digest::read(&outcome.csv)?;
     print_summary(&digest, args.format)?;
     if !args.no_report {
         sudoku_report::write_report(&digest, &args.out)?;
         ui::note(format!("report: {}", args.out.join("index.html").display()));
+    }
+    let wrong: usize = summary::summaries(&digest)
+        .iter()
+        .map(|s| s.wrong_answers)
+        .sum();
+    if wrong > 0 {
+        bail!(WrongAnswers(wrong));
     }
     Ok(())
 }
@@ -455,6 +557,7 @@ pub fn reproduce(args: &ReproduceArgs) -> Result<()> {
         registry,
         &RunOptions {
             worker: Some(worker_command()?),
+            references: references(),
             ..sudoku_report::reproduce::run_options(args.reps, timeout.as_secs_f64())
         },
         earlier_run(false, args.force),

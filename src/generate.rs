@@ -302,19 +302,42 @@ fn givens(shape: Shape, args: &GenerateArgs, rng: &mut StdRng, text: &mut String
             "--givens {proportion}: a proportion of the cells lies between 0 and 1"
         );
     }
-    text.push_str(
+    text.push_str(&format!(
         "# Each: a random full grid (base pattern shuffled by band/row/stack/column/digit moves), \
          then that proportion of its cells kept as givens at random places, the rest emptied.\n\
-         # Solvable (the full grid solves it), not necessarily unique. Form: puzzle::solution.\n",
-    );
+         # Solvable (the full grid solves it), not necessarily unique. Form: puzzle:count:solution, \
+         the count exact when below {} (counted by the reference solver within {} s), else empty.\n",
+         ui::grouped(GIVENS_COUNT_CAP),
+         GIVENS_COUNT_SECONDS
+    ));
+    let mut counter = sudoku_registry::reference_solver(shape.size());
     for &proportion in &args.givens {
         for _ in 0..args.count {
             let solution = random_solution(shape, rng);
             let puzzle = keep_givens(&solution, proportion, rng);
-            writeln!(text, "{}::{}", puzzle.to_line(), solution.to_line())?;
+            let count = exact_count(counter.as_mut(), &puzzle)
+                .map_or_else(String::new, |count| count.to_string());
+            writeln!(text, "{}:{count}:{}", puzzle.to_line(), solution.to_line())?;
         }
     }
     Ok(())
+}
+
+/// Solutions counted for a `givens` puzzle's `:count` field, and the time that may take: a
+/// dataset line states its count only when it is known exactly.
+const GIVENS_COUNT_CAP: u64 = 1_000;
+const GIVENS_COUNT_SECONDS: u64 = 2;
+
+/// `puzzle`'s number of solutions when it is below [`GIVENS_COUNT_CAP`] and counted in time.
+fn exact_count(counter: &mut dyn sudoku_core::Solver, puzzle: &Grid) -> Option<u64> {
+    let deadline = Instant::now() + std::time::Duration::from_secs(GIVENS_COUNT_SECONDS);
+    let budget = sudoku_core::Budget::count(GIVENS_COUNT_CAP).with_deadline(deadline);
+    let outcome = sudoku_core::solve_checked(counter, puzzle, &budget);
+    let decided = matches!(
+        outcome.verdict,
+        sudoku_core::Verdict::Solved | sudoku_core::Verdict::Unsolvable
+    );
+    (decided && outcome.solution_count < GIVENS_COUNT_CAP).then_some(outcome.solution_count)
 }
 
 fn transformed(args: &GenerateArgs, rng: &mut StdRng, text: &mut String) -> Result<()> {

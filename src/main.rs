@@ -255,6 +255,8 @@ fn harness(result: anyhow::Result<()>) -> Result<(), Failure> {
     result.map_err(|e| {
         let code = if e.is::<sudoku_run::Interrupted>() {
             130
+        } else if e.is::<bench::WrongAnswers>() {
+            1
         } else {
             2
         };

@@ -49,7 +49,7 @@ pub enum Violation {
     ShapeMismatch,
     /// A solver reported the same solution twice.
     Duplicate,
-    /// A solver claimed solutions but returned none to check.
+    /// A solver claimed more solutions than it returned to check.
     Unbacked,
 }
 
@@ -77,7 +77,9 @@ impl fmt::Display for Violation {
             ),
             Violation::ShapeMismatch => f.write_str("the board is not the puzzle's size"),
             Violation::Duplicate => f.write_str("the same solution was reported twice"),
-            Violation::Unbacked => f.write_str("solutions were claimed but none was returned"),
+            Violation::Unbacked => {
+                f.write_str("it claimed more solutions than it returned to check")
+            }
         }
     }
 }

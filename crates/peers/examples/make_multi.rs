@@ -7,7 +7,7 @@
 //! Deterministic for a seed: a xorshift generator picks `count` distinct puzzles of the set and,
 //! for each, an order of its clues; clues are removed in that order until bitmask (limit 2)
 //! finds a second solution. Each puzzle follows a comment naming its source line and the
-//! clues removed.
+//! clues removed, and carries its number of solutions (`puzzle:count`, all of them counted).
 
 use sudoku_bitmask::Bitmask;
 
@@ -47,6 +47,7 @@ fn main() {
     );
     println!("# (checked by bitmask with limit 2). Written by scripts/make-multi.sh (the example");
     println!("# crates/peers/examples/make_multi.rs); the same seed and count give the same file.");
+    println!("# Form: puzzle:count, every solution counted by bitmask.");
     for &index in order.iter().take(count) {
         let mut cells = [0u8; 81];
         cells.copy_from_slice(puzzles[index].cells());
@@ -70,6 +71,9 @@ fn main() {
             index + 1,
             removed.join(" ")
         );
-        println!("{line}");
+        let all = solver
+            .solve_cells(&cells, u64::MAX, &mut solution)
+            .solutions;
+        println!("{line}:{all}");
     }
 }

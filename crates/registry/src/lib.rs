@@ -60,8 +60,9 @@ pub fn ids() -> Vec<&'static str> {
     registry().iter().map(|r| r.info.id).collect()
 }
 
-/// Solvers preferred for proving uniqueness and counting, fastest first.
-const REFERENCE_ORDER: &[&str] = &["bitmask", "dlx", "naive"];
+/// Solvers preferred for proving uniqueness, counting and checking other solvers' verdicts,
+/// fastest first.
+pub const REFERENCE_ORDER: &[&str] = &["bitmask", "dlx", "naive"];
 
 /// The fastest registered complete, counting solver that takes `size`: the one the command line
 /// uses to check that a puzzle has exactly one solution.

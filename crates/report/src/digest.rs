@@ -41,8 +41,9 @@ pub struct PuzzleStat<'a> {
     pub guesses: u64,
     /// The solver's declared work counter.
     pub work: u64,
-    /// Time spent building an engine's model, µs, when the solver reports it.
-    pub build_us: Option<u64>,
+    /// Time spent building an engine's model, µs, when the solver reports it: the median over
+    /// the same passes as `time_us`, so it is never more than that time.
+    pub build_us: Option<f64>,
     /// The relative spread of its timed passes, % (deterministic solvers with two or more).
     pub spread_percent: Option<f64>,
     /// Runs and solved runs (stochastic solvers; 1/1 or 1/0 otherwise).
@@ -165,7 +166,10 @@ impl PuzzleRows {
             iterations: self.iterations,
             guesses: self.guesses,
             work: self.work,
-            build_us: digest.groups[&key].builds.get(&id).copied(),
+            build_us: digest.groups[&key]
+                .builds
+                .get(&id)
+                .and_then(ModelBuilds::median_us),
             spread_percent: (!stochastic && all.len() > 1)
                 .then(|| stats::relative_mad_percent(&all))
                 .flatten(),
@@ -238,12 +242,35 @@ struct DatasetRows {
 struct Group {
     /// By puzzle index in the dataset's [`PuzzleIds`].
     puzzles: Vec<Option<PuzzleRows>>,
-    /// The model-building time of each puzzle's first row, for the few solvers that report it.
-    builds: HashMap<u32, u64>,
+    /// The model-building times of each puzzle, for the few solvers that report them.
+    builds: HashMap<u32, ModelBuilds>,
     /// Timed rows: the success-against-givens counts.
     givens: GivensTally,
     /// Stochastic solvers' timed runs.
     runs: Runs,
+}
+
+/// One puzzle's model-building times, µs: the warm-up's and the timed passes'.
+#[derive(Default)]
+struct ModelBuilds {
+    warmup: Option<u64>,
+    timed: SmallVec<[u64; 3]>,
+}
+
+impl ModelBuilds {
+    fn add(&mut self, row: &Row, build_us: u64) {
+        match row.phase {
+            Phase::Warmup => self.warmup = Some(build_us),
+            Phase::Timed => self.timed.push(build_us),
+        }
+    }
+
+    /// The median over the timed passes, else the warm-up's: the passes a puzzle's time is the
+    /// median of. Each pass builds within its own time, so this median is within the time's.
+    fn median_us(&self) -> Option<f64> {
+        let timed: Vec<f64> = self.timed.iter().map(|&us| us as f64).collect();
+        stats::median(&timed).or(self.warmup.map(|us| us as f64))
+    }
 }
 
 /// A stochastic solver's timed runs on one dataset.
@@ -389,16 +416,15 @@ impl Digest {
         if group.puzzles.len() <= slot {
             group.puzzles.resize(slot + 1, None);
         }
-        let puzzle = group.puzzles[slot].get_or_insert_with(|| {
-            let build = row
-                .counters
-                .iter()
-                .find(|(name, _)| name == Counters::BUILD_US);
-            if let Some(&(_, build_us)) = build {
-                group.builds.insert(id, build_us);
-            }
-            PuzzleRows::first(row, status, row.counter(&meta.work_counter))
-        });
+        let build = row
+            .counters
+            .iter()
+            .find(|(name, _)| name == Counters::BUILD_US);
+        if let Some(&(_, build_us)) = build {
+            group.builds.entry(id).or_default().add(row, build_us);
+        }
+        let puzzle = group.puzzles[slot]
+            .get_or_insert_with(|| PuzzleRows::first(row, status, row.counter(&meta.work_counter)));
         puzzle.add(row, status, meta.stochastic);
         if row.phase == Phase::Timed {
             let solved = row.status == Status::Solved;
@@ -583,6 +609,7 @@ pub(crate) mod tests {
             best_cost: None,
             convergence: vec![(0, 9), (us, 0)],
             detail: String::new(),
+            checked: String::new(),
         }
     }
 
@@ -592,6 +619,28 @@ pub(crate) mod tests {
             digest.add(row);
         }
         digest
+    }
+
+    #[test]
+    fn model_building_is_the_median_of_the_passes_the_time_is_the_median_of() {
+        let with_build = |phase, us, build: u64| {
+            let mut row = row("ilp", "p", phase, Status::Solved, us);
+            row.counters.push((Counters::BUILD_US.into(), build));
+            row
+        };
+        // A cold warm-up spends most of its time building; the timed passes do not.
+        let rows = [
+            with_build(Phase::Warmup, 1_000, 900),
+            with_build(Phase::Timed, 200, 100),
+            with_build(Phase::Timed, 220, 120),
+            with_build(Phase::Timed, 210, 110),
+        ];
+        let all = digest(&[meta("ilp", false)], &rows);
+        let stat = all.puzzles_of("ilp", "d").next().unwrap();
+        assert_eq!((stat.time_us, stat.build_us), (210.0, Some(110.0)));
+        let warmup_only = digest(&[meta("ilp", false)], &rows[..1]);
+        let stat = warmup_only.puzzles_of("ilp", "d").next().unwrap();
+        assert_eq!((stat.time_us, stat.build_us), (1_000.0, Some(900.0)));
     }
 
     #[test]

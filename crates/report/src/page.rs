@@ -179,14 +179,9 @@ impl Page<'_> {
     }
 
     fn measures(&self) -> String {
-        let mut out = String::from(
-            "<details><summary>Every measure, per dataset</summary>\n<p class=how>Times are \
-             per puzzle, in µs: the median of its timed passes; the median and p90 are over \
-             decided puzzles. Spread is the median over puzzles of the timed passes' median \
-             absolute deviation, as % of their median. Work/puzzle is the solver's main counter \
-             (iterations, moves, generations or nodes: units differ by family). No-guess % and \
-             guesses/puzzle only for solvers that report guesses; success rate only for \
-             stochastic solvers (runs solved / runs).</p>\n",
+        let mut out = format!(
+            "<details><summary>Every measure, per dataset</summary>\n<p class=how>{}</p>\n",
+            escape(crate::summary::MEASURES_EXPLAINED)
         );
         for table in self.measures {
             let _ = writeln!(

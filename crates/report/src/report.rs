@@ -602,6 +602,8 @@ fn summary_markdown(overview: &[Table], measures: &[Table], note: Option<&str>) 
     );
     out.push_str(&summary::markdown_of(overview));
     out.push_str("## Every measure\n\n");
+    out.push_str(summary::MEASURES_EXPLAINED);
+    out.push_str("\n\n");
     out.push_str(&summary::markdown_of(measures));
     out
 }

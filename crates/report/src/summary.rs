@@ -32,6 +32,7 @@ pub struct Summary {
     /// Those puzzles' sides (16 for 16×16).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unsupported_sizes: Vec<usize>,
+    /// Puzzles solved, % (a stochastic solver's puzzle counts when any of its seeds solved it).
     #[serde(serialize_with = "rounded")]
     pub solved_percent: f64,
     /// Solved with no guess at all; only for solvers that report guesses.
@@ -61,7 +62,7 @@ pub struct Summary {
     /// Median over puzzles of the relative MAD of its timed passes, %.
     #[serde(serialize_with = "rounded_option")]
     pub spread_percent: Option<f64>,
-    /// Stochastic solvers: solved runs / runs.
+    /// Stochastic solvers: solved runs / runs, % (the chance one run succeeds).
     #[serde(serialize_with = "rounded_option")]
     pub success_rate: Option<f64>,
     pub runs: usize,
@@ -186,7 +187,7 @@ impl Tally {
             }
             if p.status.is_decided() {
                 tally.decided_us.push(p.time_us);
-                tally.builds.extend(p.build_us.map(|v| v as f64));
+                tally.builds.extend(p.build_us);
             }
             tally.spreads.extend(p.spread_percent);
             tally.guesses += p.guesses as f64;
@@ -291,6 +292,19 @@ pub fn fmt_work(s: &Summary) -> String {
     }
 }
 
+/// What each column of [`tables`] means: under the tables on the page and in summary.md.
+pub const MEASURES_EXPLAINED: &str = "Times are per puzzle, in µs: the median of its timed \
+passes; the median and p90 are over decided puzzles. \"of which building\" is the median, over \
+the same passes, of the time an engine's solver spent building its model. Spread is the median \
+over puzzles of the timed passes' median absolute deviation, as % of their median. Puzzles \
+solved % counts a puzzle once it is solved: by a deterministic solver's solve, by a stochastic \
+solver's best of its seeds (solved by at least one). Runs solved % is for stochastic solvers \
+only: solved runs over all runs (seeds × puzzles), the chance one run succeeds. Work/puzzle is \
+the solver's main counter (iterations, moves, generations or nodes: units differ by family). \
+No-guess % and guesses/puzzle only for solvers that report guesses. Failed counts wrong \
+answers (a grid that breaks a rule, or a count, \"unsolvable\" or \"unique\" that the dataset \
+or a reference solver contradicts), crashes and engine failures.";
+
 /// The summary tables, one per dataset in first-seen order: the one model every sink writes.
 pub fn tables(summaries: &[Summary]) -> Vec<Table> {
     let mut datasets: Vec<&str> = Vec::new();
@@ -319,13 +333,13 @@ pub fn tables(summaries: &[Summary]) -> Vec<Table> {
             }
             columns.extend([
                 ("spread %", true),
-                ("solved %", true),
+                ("puzzles solved %", true),
+                ("runs solved %", true),
                 ("no-guess %", true),
                 ("guesses/puzzle", true),
                 ("work/puzzle", true),
                 ("gave up", true),
                 ("failed", true),
-                ("success rate %", true),
             ]);
             let mut table = Table::new(dataset, &columns);
             for s in lines {
@@ -356,12 +370,12 @@ pub fn tables(summaries: &[Summary]) -> Vec<Table> {
                 cells.extend([
                     fmt_num(s.spread_percent).into(),
                     fmt_num(Some(s.solved_percent)).into(),
+                    fmt_num(s.success_rate).into(),
                     fmt_num(s.solved_without_guessing_percent).into(),
                     fmt_num(s.guesses_per_puzzle).into(),
                     fmt_work(s).into(),
                     s.gave_up.into(),
                     failures,
-                    fmt_num(s.success_rate).into(),
                 ]);
                 if !s.supported() {
                     // Nothing was measured: no zeros for what never ran.
@@ -439,6 +453,7 @@ mod tests {
             best_cost: None,
             convergence: Vec::new(),
             detail: String::new(),
+            checked: String::new(),
         }
     }
 

@@ -66,6 +66,7 @@ fn row(meta: &SolverMeta, puzzle: usize, phase: Phase, rep: u32, seed: u64, solv
             Vec::new()
         },
         detail: String::new(),
+        checked: String::new(),
     }
 }
 

@@ -3,19 +3,21 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use rayon::prelude::*;
 use sudoku_catalog::Dataset;
-use sudoku_core::{Registered, Solver, Verdict};
+use sudoku_core::{Grid, Registered, Solver, Verdict};
 
 use crate::isolate::{Isolation, Workers};
 use crate::measure::timed_solve;
 use crate::options::{Policy, RunOptions};
 use crate::plan::{PreparedDataset, Task, plan};
 use crate::results::{Phase, ResultsFile, Row, RowKey, RunHeader, SolverMeta};
+use crate::verdict::{ReferenceAnswer, References};
 
 /// The final results file inside the output folder.
 pub const RESULTS_FILE: &str = "results.csv";
@@ -70,19 +72,31 @@ pub struct RunOutcome {
     pub csv: PathBuf,
     pub rows_written: usize,
     pub elapsed: Duration,
+    /// Spent checking verdicts ([`crate::verdict`]), outside every timed solve.
+    pub checking: Duration,
+}
+
+/// What [`execute`] did.
+#[derive(Debug, Default)]
+pub struct Executed {
+    pub rows_written: usize,
+    /// Spent checking verdicts, outside the timed solves.
+    pub checking: Duration,
 }
 
 /// Runs `solvers` on `datasets` as `options` say, streaming rows into `file` (its earlier rows,
-/// `previous`, are not solved again). Each dataset is taken a part at a time
+/// `previous`, are not solved again), each decided verdict checked as `options.check` says
+/// against the dataset or one of `references`. Each dataset is taken a part at a time
 /// ([`PreparedDataset::parts`]), so what the run holds is bounded by a part, not the dataset.
 pub fn execute(
     solvers: &[Registered],
+    references: &[Registered],
     datasets: &[PreparedDataset],
     options: &RunOptions,
     file: ResultsFile,
     previous: &[Row],
     observer: &mut dyn Observer,
-) -> Result<usize> {
+) -> Result<Executed> {
     let done: HashSet<RowKey> = previous.iter().map(Row::key).collect();
     let metas: Vec<SolverMeta> = solvers.iter().map(|r| SolverMeta::from(&r.info)).collect();
     let policies: Vec<Policy> = solvers
@@ -129,6 +143,7 @@ pub fn execute(
             .record(row.status.is_decided(), row.phase, row.time_ns);
     }
     let sink = Mutex::new((file, observer));
+    let checking = AtomicU64::new(0);
     for (solver_index, registered) in solvers.iter().enumerate() {
         let meta = &metas[solver_index];
         let mut solver = registered.make();
@@ -144,6 +159,12 @@ pub fn execute(
                     policy: &policies[solver_index],
                     workers: workers.as_ref().filter(|_| isolated),
                     sink: &sink,
+                    check: options.check,
+                    references: References::new(references),
+                    reference_answers: (0..dataset.puzzles.len())
+                        .map(|_| OnceLock::new())
+                        .collect(),
+                    checking: &checking,
                 };
                 let tasks = plan(solver_index, registered, dataset_index, &dataset, options);
                 job.run_part(&tasks, &mut solver, pool.as_ref(), &done, &earlier, options)?;
@@ -153,7 +174,10 @@ pub fn execute(
     let (file, _) = sink
         .into_inner()
         .map_err(|_| anyhow!("a solver thread panicked"))?;
-    Ok(file.written())
+    Ok(Executed {
+        rows_written: file.written(),
+        checking: Duration::from_nanos(checking.into_inner()),
+    })
 }
 
 type Sink<'o> = Mutex<(ResultsFile, &'o mut dyn Observer)>;
@@ -217,6 +241,12 @@ struct Job<'a, 'o> {
     /// Where the solves run when the solver is isolated.
     workers: Option<&'a Workers>,
     sink: &'a Sink<'o>,
+    check: crate::verdict::Check,
+    references: References<'a>,
+    /// Each puzzle's reference count, found once however many passes ask for it.
+    reference_answers: Vec<OnceLock<ReferenceAnswer>>,
+    /// Nanoseconds spent checking verdicts.
+    checking: &'a AtomicU64,
 }
 
 impl Job<'_, '_> {
@@ -246,6 +276,7 @@ impl Job<'_, '_> {
                 })
                 .collect()
         };
+        let mut referees = HashMap::new();
         for batch in tasks.chunk_by(|a, b| a.batch() == b.batch()) {
             let phase = batch[0].phase;
             let todo: Vec<Task> = batch
@@ -263,13 +294,18 @@ impl Job<'_, '_> {
             let decided = match pool {
                 None => todo
                     .iter()
-                    .map(|task| self.write(self.perform(solver, task)?).map(summary))
+                    .map(|task| {
+                        self.write(self.solve(solver, &mut referees, task)?)
+                            .map(summary)
+                    })
                     .collect::<Result<Vec<_>>>()?,
                 Some(pool) => pool.install(|| {
                     todo.par_iter()
                         .map_init(
-                            || self.registered.make(),
-                            |solver, task| self.write(self.perform(solver, task)?).map(summary),
+                            || (self.registered.make(), HashMap::new()),
+                            |(solver, referees), task| {
+                                self.write(self.solve(solver, referees, task)?).map(summary)
+                            },
                         )
                         .collect::<Result<Vec<_>>>()
                 })?,
@@ -281,20 +317,64 @@ impl Job<'_, '_> {
         Ok(())
     }
 
-    /// Solves one task through [`timed_solve`], here or in a worker, and turns it into a row. A
-    /// solver that crashed is replaced by a fresh instance before its next solve.
-    fn perform(&self, solver: &mut Box<dyn Solver>, task: &Task) -> Result<Row> {
+    /// Solves one task and checks its verdict (outside the timing); `referees` are this
+    /// thread's reference solvers by puzzle size.
+    fn solve(
+        &self,
+        solver: &mut Box<dyn Solver>,
+        referees: &mut Referees,
+        task: &Task,
+    ) -> Result<Row> {
+        let (mut row, first) = self.perform(solver, task)?;
+        let started = Instant::now();
+        let puzzle = &self.dataset.puzzles[task.puzzle];
+        crate::verdict::judge(
+            &mut row,
+            self.meta,
+            puzzle,
+            first.as_ref(),
+            self.check,
+            || {
+                self.reference_answers[task.puzzle]
+                    .get_or_init(|| {
+                        let size = puzzle.grid.size();
+                        let referee = referees
+                            .entry(size)
+                            .or_insert_with(|| self.references.for_solver(&self.meta.id, size));
+                        match referee {
+                            Some(referee) => crate::verdict::reference_count(
+                                referee.as_mut(),
+                                &puzzle.grid,
+                                &self.policy.budget(0),
+                            ),
+                            None => ReferenceAnswer::Undecided(format!(
+                                "no reference solver takes {size}×{size}"
+                            )),
+                        }
+                    })
+                    .clone()
+            },
+        );
+        let spent = started.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
+        self.checking.fetch_add(spent, Ordering::Relaxed);
+        Ok(row)
+    }
+
+    /// Solves one task through [`timed_solve`], here or in a worker, and turns it into a row
+    /// and the first solution. A solver that crashed is replaced by a fresh instance before its
+    /// next solve.
+    fn perform(&self, solver: &mut Box<dyn Solver>, task: &Task) -> Result<(Row, Option<Grid>)> {
         let puzzle = &self.dataset.puzzles[task.puzzle];
         let run = (task.phase, task.rep, task.seed);
         if let Some(workers) = self.workers {
             return workers.solve(self.meta, &self.dataset.name, puzzle, run, self.policy);
         }
         let budget = self.policy.budget(task.seed);
-        let (outcome, elapsed) = timed_solve(solver.as_mut(), &puzzle.grid, &budget);
+        let (mut outcome, elapsed) = timed_solve(solver.as_mut(), &puzzle.grid, &budget);
         if matches!(outcome.verdict, Verdict::Crashed(_)) {
             *solver = self.registered.make();
         }
-        Ok(Row::from_outcome(
+        let row = Row::from_outcome(
             self.meta,
             &self.dataset.name,
             puzzle,
@@ -302,7 +382,8 @@ impl Job<'_, '_> {
             self.policy.solution_limit,
             &outcome,
             elapsed,
-        ))
+        );
+        Ok((row, first_solution(&mut outcome)))
     }
 
     fn write(&self, row: Row) -> Result<Row> {
@@ -313,6 +394,17 @@ impl Job<'_, '_> {
         sink.0.write(&row)?;
         sink.1.row(&row)?;
         Ok(row)
+    }
+}
+
+/// A thread's reference solvers, by puzzle size (`None`: no reference takes that size).
+type Referees = HashMap<usize, Option<Box<dyn Solver>>>;
+
+/// The first of a verified outcome's solutions, taken out of it.
+pub(crate) fn first_solution(outcome: &mut sudoku_core::Outcome) -> Option<Grid> {
+    match outcome.verdict {
+        Verdict::Solved if !outcome.solutions.is_empty() => Some(outcome.solutions.swap_remove(0)),
+        _ => None,
     }
 }
 
@@ -366,6 +458,7 @@ pub fn run_in(
         options.worker = worker;
     }
     options.validate()?;
+    let references = references(&registry, &options)?;
     let solvers = crate::plan::chosen_solvers(registry, &options)?;
     let datasets = crate::plan::prepare_datasets(&options)?;
     // Only now that the run can start: a refused run leaves no folder behind, and a replaced
@@ -385,12 +478,36 @@ pub fn run_in(
         };
         (ResultsFile::create(&partial, &header)?, Vec::new())
     };
-    let rows_written = execute(&solvers, &datasets, &options, file, &previous, observer)?;
+    let executed = execute(
+        &solvers,
+        &references,
+        &datasets,
+        &options,
+        file,
+        &previous,
+        observer,
+    )?;
     std::fs::rename(&partial, &complete)
         .with_context(|| format!("cannot move the results to {}", complete.display()))?;
     Ok(RunOutcome {
         csv: complete,
-        rows_written,
+        rows_written: executed.rows_written,
         elapsed: started.elapsed(),
+        checking: executed.checking,
     })
+}
+
+/// The registry's entries `options.references` names, in its order; an unknown id is an error.
+fn references(registry: &[Registered], options: &RunOptions) -> Result<Vec<Registered>> {
+    options
+        .references
+        .iter()
+        .map(|id| {
+            registry
+                .iter()
+                .find(|r| r.id() == id)
+                .cloned()
+                .with_context(|| format!("no solver `{id}` to check verdicts against"))
+        })
+        .collect()
 }

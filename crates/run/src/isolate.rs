@@ -107,6 +107,13 @@ impl Request {
     }
 }
 
+/// A worker's answer: the solve's row, and its first solution for the verdict check.
+#[derive(Debug, Serialize, Deserialize)]
+struct Answer {
+    row: Row,
+    solution: Option<String>,
+}
+
 /// The worker's side: answers every request on `input` with its row, one JSON line on
 /// `output`, until `input` ends. Solver instances are kept by id between requests; one that
 /// crashed is replaced.
@@ -125,11 +132,15 @@ pub fn serve(registry: &[Registered], input: impl BufRead, mut output: impl Writ
             .entry(request.meta.id.clone())
             .or_insert_with(|| entry.make());
         let budget = request.policy.budget(request.seed);
-        let (outcome, elapsed) = timed_solve(solver.as_mut(), &puzzle, &budget);
+        let (mut outcome, elapsed) = timed_solve(solver.as_mut(), &puzzle, &budget);
         if matches!(outcome.verdict, Verdict::Crashed(_)) {
             *solver = entry.make();
         }
-        serde_json::to_writer(&mut output, &request.row(puzzle, &outcome, elapsed))?;
+        let answer = Answer {
+            row: request.row(puzzle, &outcome, elapsed),
+            solution: crate::execute::first_solution(&mut outcome).map(|grid| grid.to_string()),
+        };
+        serde_json::to_writer(&mut output, &answer)?;
         output.write_all(b"\n")?;
         output.flush()?;
     }
@@ -198,8 +209,9 @@ impl Workers {
         }
     }
 
-    /// Runs one solve in a worker, under the watchdog, into its row. An error only when no
-    /// worker can be started or one answers with nonsense; a killed or dead worker is a row.
+    /// Runs one solve in a worker, under the watchdog, into its row and first solution. An
+    /// error only when no worker can be started or one answers with nonsense; a killed or dead
+    /// worker is a row.
     pub fn solve(
         &self,
         meta: &SolverMeta,
@@ -207,7 +219,7 @@ impl Workers {
         puzzle: &Puzzle,
         run: (Phase, u32, u64),
         policy: &Policy,
-    ) -> Result<Row> {
+    ) -> Result<(Row, Option<Grid>)> {
         let idle = self
             .idle
             .lock()
@@ -241,14 +253,20 @@ impl Workers {
             Err(_) => Err(RecvTimeoutError::Disconnected),
         };
         let lost = match answer {
-            Ok(answer) => {
-                let row: Row = serde_json::from_str(&answer)
-                    .with_context(|| format!("a worker answered {answer:?}"))?;
+            Ok(line) => {
+                let answer: Answer = serde_json::from_str(&line)
+                    .with_context(|| format!("a worker answered {line:?}"))?;
+                let solution = match answer.solution {
+                    Some(text) => Some(Grid::parse(&text).map_err(|e| {
+                        anyhow!("a worker answered with a bad solution {text:?}: {e}")
+                    })?),
+                    None => None,
+                };
                 self.idle
                     .lock()
                     .map_err(|_| anyhow!("a solver thread panicked"))?
                     .push(worker);
-                return Ok(row);
+                return Ok((answer.row, solution));
             }
             Err(RecvTimeoutError::Timeout) => {
                 worker.stop();
@@ -270,7 +288,10 @@ impl Workers {
             verdict: lost,
             ..Outcome::failed("", Counters::default())
         };
-        Ok(request.row(puzzle.grid.clone(), &outcome, started.elapsed()))
+        Ok((
+            request.row(puzzle.grid.clone(), &outcome, started.elapsed()),
+            None,
+        ))
     }
 }
 

@@ -12,6 +12,8 @@
 //!   [`Observer`], so this crate prints nothing.
 //! - [`isolate`]: solves in worker processes under a watchdog, for solvers whose engines may
 //!   overrun their limits, crash or not be thread-safe.
+//! - [`verdict`]: what a complete solver claims beyond its grids ("unsolvable", "unique"),
+//!   checked outside the timing against the dataset or a second solver.
 //! - [`results`]: the file format, read back by reports.
 //!
 //! Solvers come in as [`sudoku_core::Registered`] entries, so this crate links no solver.
@@ -23,6 +25,7 @@ pub mod measure;
 pub mod options;
 pub mod plan;
 pub mod results;
+pub mod verdict;
 
 pub use execute::{
     EarlierRun, Interrupted, Observer, PARTIAL_FILE, RESULTS_FILE, RunOutcome, execute, run_in,
@@ -32,3 +35,4 @@ pub use measure::timed_solve;
 pub use options::{Policy, RunOptions, Shard};
 pub use plan::{PreparedDataset, Task, chosen_solvers, passes, plan, prepare_datasets};
 pub use results::{Phase, Results, Row, RowKey, RunHeader, SolverMeta, Status};
+pub use verdict::Check;

@@ -3,11 +3,15 @@
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::{Budget, Grid, Outcome, Solver, admit, check_answer, solve_guarded};
+use sudoku_core::{
+    Budget, Grid, Outcome, Solver, Verdict, Violation, admit, check_answer, solve_guarded,
+};
 
 /// Runs `puzzle` once, timing only the solver's own work: the input check ([`admit`]) comes
 /// before the clock starts, the answer check ([`check_answer`]) after it stops. A panic becomes
 /// [`sudoku_core::Verdict::Crashed`]; a wrong answer, [`sudoku_core::Verdict::WrongAnswer`].
+/// Every solution counted up to the budget's `keep_solutions` must be there to check, so a
+/// claim of "2 solutions" rests on two verified, distinct grids.
 pub fn timed_solve(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) -> (Outcome, Duration) {
     if let Err(why) = admit(solver, puzzle) {
         return (Outcome::rejected(why), Duration::ZERO);
@@ -16,6 +20,10 @@ pub fn timed_solve(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) -> (
     let mut outcome = solve_guarded(solver, puzzle, budget);
     let elapsed = start.elapsed();
     check_answer(puzzle, &mut outcome);
+    let owed = outcome.solution_count.min(budget.keep_solutions as u64);
+    if outcome.verdict == Verdict::Solved && (outcome.solutions.len() as u64) < owed {
+        outcome.verdict = Verdict::WrongAnswer(Violation::Unbacked);
+    }
     (outcome, elapsed)
 }
 

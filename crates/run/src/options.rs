@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use sudoku_core::{Budget, Capabilities};
 
 use crate::isolate::{Isolation, WorkerCommand};
+use crate::verdict::Check;
 
 /// Per-solve deadline for complete (and other non-stochastic) solvers.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -21,6 +22,10 @@ pub const DEFAULT_SEED: u64 = 1;
 /// Puzzles a dataset file may hold for a run to take it whole; a run on more reads them this
 /// many at a time, so memory stays bounded whatever the file's size.
 pub const DEFAULT_CHUNK: usize = 100_000;
+/// Most solutions a solve keeps for checking: every solution counted up to this many must be
+/// returned and is verified (the rest are only counted).
+pub const KEEP_SOLUTIONS: u64 = 100;
+
 /// Cap on a stochastic solver's work counter (moves, generations).
 pub const DEFAULT_STOCHASTIC_CAP: u64 = 10_000_000;
 
@@ -50,6 +55,11 @@ pub struct RunOptions {
     pub max_iterations: Option<u64>,
     /// Solutions to look for (default 2, uniqueness, for solvers that count; else 1).
     pub solution_limit: Option<u64>,
+    /// What complete solvers' verdicts are checked against beyond their grids.
+    pub check: Check,
+    /// Solver ids a verdict may be checked against, in order of preference: the first that is
+    /// not the solver under test, counts solutions and takes the size.
+    pub references: Vec<String>,
     /// Stop repeating a puzzle once its timed passes took this many seconds.
     pub max_puzzle_seconds: f64,
     /// Puzzles solved at once (one thread each); 1 keeps timings free of contention.
@@ -124,6 +134,8 @@ impl Default for RunOptions {
             timeout: None,
             max_iterations: None,
             solution_limit: None,
+            check: Check::default(),
+            references: Vec::new(),
             max_puzzle_seconds: 3.0,
             jobs: 1,
             isolate: Isolation::Auto,
@@ -206,11 +218,13 @@ impl Policy {
         }
     }
 
-    /// The budget of one solve, its deadline counted from now.
+    /// The budget of one solve, its deadline counted from now. It keeps every solution it
+    /// counts, up to [`KEEP_SOLUTIONS`], so each can be verified.
     pub fn budget(&self, seed: u64) -> Budget {
         let mut budget = Budget::count(self.solution_limit)
             .with_seed(seed)
             .with_deadline(Instant::now() + self.timeout);
+        budget.keep_solutions = self.solution_limit.min(KEEP_SOLUTIONS) as usize;
         budget.max_iterations = self.max_iterations;
         budget
     }

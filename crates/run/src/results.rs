@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use sudoku_core::{Counters, SolverInfo, StopReason, Verdict};
 
 /// First comment line of every results file; names the format version.
-pub const MAGIC: &str = "# sudoku-bench results v3";
+pub const MAGIC: &str = "# sudoku-bench results v4";
 /// Prefix of the comment line that holds the run header as JSON.
 const HEADER_PREFIX: &str = "# run: ";
 
@@ -40,6 +40,10 @@ const EXTRA_COLUMN: &str = "extra";
 /// How an incomplete solver's best cost fell: `work:cost` pairs joined by `;` (empty for
 /// other solvers).
 const CONVERGENCE_COLUMN: &str = "convergence";
+/// What a complete solver's verdict was checked against beyond its grids (see
+/// [`crate::verdict`]): `dataset`, `reference:<id>`, `grids`, `wrong`, `unchecked: <why>`, or
+/// empty when nothing was to check.
+const CHECKED_COLUMN: &str = "checked";
 /// The last column: free text (the verdict in words), for rejected and wrong answers.
 const DETAIL_COLUMN: &str = "detail";
 
@@ -51,6 +55,7 @@ fn columns() -> Vec<&'static str> {
         BEST_COST_COLUMN,
         EXTRA_COLUMN,
         CONVERGENCE_COLUMN,
+        CHECKED_COLUMN,
         DETAIL_COLUMN,
     ]);
     columns
@@ -325,6 +330,9 @@ pub struct Row {
     /// `(work, best cost)` where an incomplete solver's best cost improved.
     pub convergence: Vec<(u64, u64)>,
     pub detail: String,
+    /// What the verdict was checked against beyond the grids (the `checked` column).
+    #[serde(default)]
+    pub checked: String,
 }
 
 /// What makes a row unique within a run; `--resume` skips keys already present.
@@ -402,6 +410,7 @@ impl Row {
             best_cost: outcome.best_attempt.as_ref().map(|a| a.cost),
             convergence: outcome.convergence.points().to_vec(),
             detail,
+            checked: String::new(),
         }
     }
 
@@ -482,6 +491,7 @@ pub fn parse(text: &str) -> Result<Results> {
 struct Layout {
     lead: [usize; LEAD_COLUMNS.len()],
     detail: Option<usize>,
+    checked: Option<usize>,
     best_cost: Option<usize>,
     extra: Option<usize>,
     convergence: Option<usize>,
@@ -500,6 +510,7 @@ impl Layout {
         }
         let trailing = [
             DETAIL_COLUMN,
+            CHECKED_COLUMN,
             BEST_COST_COLUMN,
             EXTRA_COLUMN,
             CONVERGENCE_COLUMN,
@@ -513,6 +524,7 @@ impl Layout {
         Ok(Layout {
             lead,
             detail: index(DETAIL_COLUMN),
+            checked: index(CHECKED_COLUMN),
             best_cost: index(BEST_COST_COLUMN),
             extra: index(EXTRA_COLUMN),
             convergence: index(CONVERGENCE_COLUMN),
@@ -565,6 +577,7 @@ impl Layout {
             convergence: parse_convergence(optional(self.convergence))
                 .with_context(|| format!("line {line}: bad `convergence`"))?,
             detail: optional(self.detail).to_string(),
+            checked: optional(self.checked).to_string(),
         })
     }
 }
@@ -868,6 +881,7 @@ impl ResultsFile {
                 .collect::<Vec<_>>()
                 .join(";"),
         );
+        record.push(row.checked.clone());
         record.push(row.detail.clone());
         self.writer.write_record(&record)?;
         self.writer.flush()?;
@@ -923,6 +937,7 @@ mod tests {
             best_cost: Some(2),
             convergence: vec![(0, 40), (17, 12), (905, 2)],
             detail: "gave up, \"quoted\"".into(),
+            checked: "reference:dlx".into(),
         }
     }
 

@@ -89,6 +89,7 @@ pub fn rows(solvers: &[SolverMeta]) -> Vec<Row> {
                         } else {
                             format!("{size}×{size} boards are not supported")
                         },
+                        checked: String::new(),
                     });
                 }
             }

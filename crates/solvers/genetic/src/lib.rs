@@ -31,15 +31,18 @@
 //!    by the best of the previous one. Otherwise the previous best may be lost; the solver keeps
 //!    the best grid ever seen apart, for its [`Attempt`].
 //!
-//! The search stops at a solution, after [`GeneticParams::max_generations`] generations, or
-//! when the budget runs out. Clues are never touched: the initial fill, the crossover's copies
-//! and every mutation write blanks only. With an odd population the second child of the last
-//! pair is dropped (and does not count in the elitism test).
+//! The search stops at a solution or when the budget runs out, as every stochastic solver of the
+//! suite does, so runs at equal budgets compare. The thesis also stopped after 20,000
+//! generations; [`GeneticParams::max_generations`] set to [`THESIS_GENERATIONS`] does that (its
+//! description then says so, and reports show it), and so does a work cap of 20,000
+//! (`--max-iterations 20000`), reported as the cap. Clues are never touched: the initial
+//! fill, the crossover's copies and every mutation write blanks only. With an odd population
+//! the second child of the last pair is dropped (and does not count in the elitism test).
 //!
 //! # Counters and budget
 //! - `generations`: the work counter [`Budget::max_iterations`] caps, exactly. The budget (cap,
 //!   deadline, cancel flag) is checked once at the start of every generation, before the
-//!   solver's own generation limit: a cap equal to that limit is reported as
+//!   solver's own generation limit when it has one: a cap equal to that limit is reported as
 //!   [`StopReason::IterationCap`], the limit alone as [`StopReason::SearchExhausted`].
 //! - `evaluations`: full cost counts: one per individual of the initial population and two per
 //!   crossover. Copies carry their parent's counts, and mutations update the cost through the
@@ -122,7 +125,7 @@
 //! (O(3N² + 3N·(N + 1))) and 200 O(1) priced swaps; about 1 ms on 9×9. Memory is two
 //! populations of 20 individuals. Like [`Genetic`] it is incomplete: a run can stay in a minimum
 //! at cost 2 (two digits exchanged across boxes) through all its restarts, and it gives up after
-//! 20,000 generations.
+//! 100,000 generations (past the budget on 9×9; soon on a board propagation proves unsolvable).
 //!
 //! # When to use it
 //! To reproduce the thesis's evolutionary results and to chart how a population-based search
@@ -159,12 +162,13 @@ pub struct GeneticParams {
     pub crossover_rate: f64,
     /// Chance that a child undergoes one mutation, in [0, 1]. Default 0.3.
     pub mutation_rate: f64,
-    /// Generations after which the search gives up ([`StopReason::SearchExhausted`]).
-    /// Default 20,000: beyond any generation count at which the default population still solves
-    /// the kit's puzzles, and above the kit's largest work cap (10,000), which must stop the
-    /// search with [`StopReason::IterationCap`].
-    pub max_generations: u64,
+    /// Generations after which the search gives up ([`StopReason::SearchExhausted`]). Default
+    /// none: the budget decides. [`THESIS_GENERATIONS`] is the thesis's own limit.
+    pub max_generations: Option<u64>,
 }
+
+/// The generation limit of the thesis's runs.
+pub const THESIS_GENERATIONS: u64 = 20_000;
 
 impl Default for GeneticParams {
     fn default() -> GeneticParams {
@@ -173,7 +177,7 @@ impl Default for GeneticParams {
             k: 1.5,
             crossover_rate: 0.9,
             mutation_rate: 0.3,
-            max_generations: 20_000,
+            max_generations: None,
         }
     }
 }
@@ -208,8 +212,20 @@ impl Solver for Genetic {
         SolverInfo {
             id: "genetic",
             family: Family::Evolutionary,
-            description: "the thesis's genetic algorithm: roulette selection, best-unit crossover, \
-                          four mutations, weak elitism",
+            description: match self.params.max_generations {
+                None => {
+                    "the thesis's genetic algorithm: roulette selection, best-unit crossover, \
+                     four mutations, weak elitism; no generation limit (the budget decides)"
+                }
+                Some(THESIS_GENERATIONS) => {
+                    "the thesis's genetic algorithm: roulette selection, best-unit crossover, \
+                     four mutations, weak elitism; stops after the thesis's 20,000 generations"
+                }
+                Some(_) => {
+                    "the thesis's genetic algorithm: roulette selection, best-unit crossover, \
+                     four mutations, weak elitism; stops at its own generation limit"
+                }
+            },
             capabilities: Capabilities::incomplete(ALL_SIZES)
                 .stochastic()
                 .work_counter("generations"),
@@ -599,7 +615,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(5);
         let puzzle = blanked(&base_pattern(Shape::S16), 200, &mut rng);
         let solver = &mut Genetic::with(GeneticParams {
-            max_generations: 5,
+            max_generations: Some(5),
             ..GeneticParams::default()
         });
         let outcome = solver.solve(&puzzle, &Budget::solve());

@@ -50,14 +50,15 @@ impl Record {
 
     /// Why the run must end before another generation, if it must: a solution, the budget, or
     /// the generation limit of its parameters.
-    pub(crate) fn ending(&self, budget: &Budget, max_generations: u64) -> Option<Ending> {
+    pub(crate) fn ending(&self, budget: &Budget, max_generations: Option<u64>) -> Option<Ending> {
         if self.best.cost() == 0 {
             return Some(Ending::Solved);
         }
         if let Err(reason) = budget.check(self.generations) {
             return Some(Ending::Stopped(reason));
         }
-        (self.generations >= max_generations)
+        max_generations
+            .is_some_and(|limit| self.generations >= limit)
             .then_some(Ending::Stopped(StopReason::SearchExhausted))
     }
 

@@ -325,7 +325,10 @@ impl<'p> Run<'p> {
     fn evolve(&mut self, budget: &Budget, mut watch: Watch<'_>) -> Ending {
         show_fittest(&self.population, &mut watch);
         loop {
-            if let Some(ending) = self.record.ending(budget, self.params.max_generations) {
+            if let Some(ending) = self
+                .record
+                .ending(budget, Some(self.params.max_generations))
+            {
                 return ending;
             }
             self.generation();
