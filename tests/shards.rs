@@ -33,7 +33,7 @@ fn four_slurm_shards_merged_equal_the_unsplit_run() {
     assert!(stderr.contains("shard 4/4"), "{stderr}");
     let page = std::fs::read_to_string(merged.join("index.html")).unwrap();
     let host = sudoku_run::machine::machine().host;
-    assert!(page.contains("<h2>Shards</h2>"));
+    assert!(page.contains("This run was split with <code>bench --shard</code>"));
     assert_eq!(
         page.matches(&format!("<td>{host}</td>")).count(),
         4,
