@@ -99,3 +99,75 @@ pub fn decided(csv: &std::path::Path) -> Vec<Decided> {
     rows.sort_by(|a, b| a.0.cmp(&b.0));
     rows
 }
+
+/// The run the shard tests split: three solvers (one stochastic, two seeds) on two built-in
+/// datasets, small enough for seconds yet with puzzles in every part of four.
+pub const SHARDED_RUN: [&str; 14] = [
+    "-s",
+    "bitmask",
+    "-s",
+    "dlx",
+    "-s",
+    "tabu-tuned",
+    "-d",
+    "named",
+    "-d",
+    "9x9-easy",
+    "--reps",
+    "1",
+    "--seeds",
+    "2",
+];
+
+/// Runs `command`, fails the test with its stderr unless it succeeds, and returns that stderr.
+pub fn succeeds(command: &mut Command) -> String {
+    let output = command.output().expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "{command:?}: {stderr}");
+    stderr
+}
+
+/// [`SHARDED_RUN`] in one piece into `out`, without a report: what the merged parts must equal.
+pub fn bench_unsplit(out: &std::path::Path) {
+    succeeds(
+        Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+            .arg("bench")
+            .args(SHARDED_RUN)
+            .args(["--no-report", "--out"])
+            .arg(out),
+    );
+}
+
+/// The results file of each of `count` shards under `root`, as `scripts/slurm-bench.sh` lays
+/// them out.
+pub fn shard_parts(root: &std::path::Path, count: usize) -> Vec<std::path::PathBuf> {
+    (1..=count)
+        .map(|i| root.join(format!("shard-{i}/results.csv")))
+        .collect()
+}
+
+/// Merges `parts` into `merged` with `report` and checks the merge has exactly the rows of the
+/// unsplit run in `whole`, every part holding some; returns `report`'s stderr.
+pub fn assert_merge_equals_unsplit(
+    parts: &[std::path::PathBuf],
+    whole: &std::path::Path,
+    merged: &std::path::Path,
+) -> String {
+    let part_rows: Vec<usize> = parts.iter().map(|p| decided(p).len()).collect();
+    assert!(
+        part_rows.iter().all(|&n| n > 0),
+        "every shard has puzzles: {part_rows:?}"
+    );
+    let stderr = succeeds(
+        Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+            .arg("report")
+            .args(parts)
+            .arg("--out")
+            .arg(merged),
+    );
+    assert_eq!(
+        decided(&merged.join("results.csv")),
+        decided(&whole.join("results.csv"))
+    );
+    stderr
+}
