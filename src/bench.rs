@@ -63,6 +63,10 @@ pub struct BenchArgs {
     /// Puzzles solved at once (one thread each); 1 keeps timings free of contention.
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
+    /// Pin the run (its threads and worker processes) to logical CPU N, so no solve migrates
+    /// between cores while it is timed; with --jobs 1 only. Recorded in the run header.
+    #[arg(long, value_name = "CPU")]
+    pub pin: Option<usize>,
     /// Which solvers run in worker processes under a watchdog that kills a solve running past
     /// its budget: `auto` (those with external engines: ILP and SAT), `off` or `process` (all).
     #[arg(long, value_enum, default_value_t = IsolateArg::Auto)]
@@ -166,6 +170,7 @@ impl BenchArgs {
             references: references(),
             max_puzzle_seconds: self.max_puzzle_seconds,
             jobs: self.jobs,
+            pin: self.pin,
             isolate: match self.isolate {
                 IsolateArg::Auto => Isolation::Auto,
                 IsolateArg::Off => Isolation::Off,
@@ -174,6 +179,7 @@ impl BenchArgs {
             shard: self.shard,
             chunk: self.chunk,
             worker: Some(worker_command()?),
+            commit: crate::build_commit().map(String::from),
         })
     }
 }
@@ -558,6 +564,7 @@ pub fn reproduce(args: &ReproduceArgs) -> Result<()> {
         &RunOptions {
             worker: Some(worker_command()?),
             references: references(),
+            commit: crate::build_commit().map(String::from),
             ..sudoku_report::reproduce::run_options(args.reps, timeout.as_secs_f64())
         },
         earlier_run(false, args.force),

@@ -19,6 +19,7 @@ mod ui;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::LazyLock;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use serde_json::json;
@@ -28,10 +29,23 @@ use crate::input::InputArgs;
 use crate::options::Format;
 use crate::ui::ColorWhen;
 
+/// The commit of the tree this program was built from: the 12-digit short hash, `-dirty` when
+/// tracked files differed from it, `None` when built outside git. `build.rs` embeds it, so run
+/// headers name the program that measured, whatever folder it is started in.
+pub(crate) fn build_commit() -> Option<&'static str> {
+    Some(env!("SUDOKU_BENCH_COMMIT")).filter(|commit| !commit.is_empty())
+}
+
+/// `--version`: the package's version and the commit the program was built from.
+static VERSION: LazyLock<String> = LazyLock::new(|| match build_commit() {
+    Some(commit) => format!("{} ({commit})", env!("CARGO_PKG_VERSION")),
+    None => env!("CARGO_PKG_VERSION").to_string(),
+});
+
 #[derive(Parser)]
 #[command(
     name = "sudoku-bench",
-    version,
+    version = VERSION.as_str(),
     about = "Every classic Sudoku algorithm, measured side by side",
     after_help = "Exit status: 0 all answered, 1 some negative answer, 2 bad input or usage, \
                   130 interrupted."

@@ -10,6 +10,8 @@
 //! - [`rank`] orders the solvers of each dataset and says in a line how each did: the overview,
 //!   and the legend order of every chart.
 //! - [`page`] writes `index.html`: the overview first, the details folded below.
+//! - [`conditions`] says what a run was measured in (load, others' share of the CPU, governor,
+//!   pinned CPU) and warns when that makes its timings doubtful.
 //! - [`report`] rebuilds every table and chart of a run from its results file alone.
 //! - [`reproduce`] renders the 2009 document's Table 1 and Charts 1-2 from a run's rows and the
 //!   published tables.
@@ -21,6 +23,7 @@
 
 pub mod animate;
 pub mod charts;
+pub mod conditions;
 pub mod digest;
 pub mod page;
 pub mod rank;

@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use sudoku_run::results::SolverMeta;
 
 use crate::charts::Styles;
+use crate::conditions;
 use crate::digest::Digest;
 use crate::table::{Table, count, escape};
 
@@ -53,6 +54,7 @@ max-width:1240px;color:#222;line-height:1.4}\
 h1{margin:0 0 4px}h2{margin:28px 0 6px;border-bottom:2px solid #dde}h3{margin:22px 0 4px}\
 .lede{margin:4px 0 10px}.how{color:#444;font-size:92%}\
 .incomplete{background:#fff3cd;border:1px solid #d9a800;padding:6px 10px;font-weight:bold}\
+.warning{background:#fde2e1;border:1px solid #c0392b;padding:6px 10px;font-weight:bold}\
 table{border-collapse:collapse;margin:6px 0 14px}\
 td,th{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}\
 th{background:#eef}.num{text-align:right;white-space:nowrap}.bad{background:#fcc}\
@@ -82,6 +84,13 @@ impl Page<'_> {
                  figure below is over the solves made so far.</p>",
                 escape(&incomplete.to_string())
             );
+        }
+        for warning in self
+            .digest
+            .header()
+            .map_or_else(Vec::new, conditions::warnings)
+        {
+            let _ = writeln!(out, "<p class=warning>{}</p>", escape(&warning));
         }
         out.push_str(&self.lede());
         out.push_str(&self.overview());
@@ -121,6 +130,9 @@ impl Page<'_> {
                 escape(&h.machine.cpu),
                 count(h.machine.cores, "logical core")
             );
+            if let Some(env) = &h.environment {
+                let _ = write!(out, " Conditions: {}.", escape(&conditions::describe(env)));
+            }
         } else {
             out.push('.');
         }
@@ -260,7 +272,8 @@ impl Page<'_> {
             out,
             "<table class=meta>\n<tr><td>started</td><td>{}</td></tr>\n\
              <tr><td>tool</td><td>{}</td></tr>\n<tr><td>git commit</td><td>{}</td></tr>\n\
-             <tr><td>machine</td><td>{}, {}, {}</td></tr>\n<tr><td>jobs</td><td>{}</td></tr>\n\
+             <tr><td>machine</td><td>{}, {}, {}</td></tr>\n<tr><td>conditions</td><td>{}</td></tr>\n\
+             <tr><td>jobs</td><td>{}</td></tr>\n\
              <tr><td>solves</td><td>{} made; at most {} planned</td></tr>\n\
              <tr><td>method</td><td>{}</td></tr>\n\
              <tr><td>options</td><td><code>{}</code></td></tr>\n</table>\n",
@@ -270,6 +283,11 @@ impl Page<'_> {
             escape(&h.machine.cpu),
             count(h.machine.cores, "logical core"),
             escape(&h.machine.os),
+            escape(
+                &h.environment
+                    .as_ref()
+                    .map_or_else(|| "not recorded".to_string(), conditions::describe)
+            ),
             h.jobs,
             self.digest.rows(),
             planned,
@@ -280,13 +298,14 @@ impl Page<'_> {
             out.push_str(
                 "<p>This run was split with <code>bench --shard</code> and merged; its parts \
                  ran here:</p>\n<div class=scroll><table><tr><th>shard</th><th>host</th>\
-                 <th>machine</th><th>started</th><th>git commit</th><th>rows</th></tr>\n",
+                 <th>machine</th><th>started</th><th>git commit</th><th>conditions</th>\
+                 <th>rows</th></tr>\n",
             );
             for shard in &h.shards {
                 let _ = writeln!(
                     out,
                     "<tr><td>{}</td><td>{}</td><td>{}, {}, {}</td><td>{}</td>\
-                     <td>{}</td><td class=num>{}</td></tr>",
+                     <td>{}</td><td>{}</td><td class=num>{}</td></tr>",
                     escape(&shard.shard),
                     escape(&shard.machine.host),
                     escape(&shard.machine.cpu),
@@ -294,6 +313,12 @@ impl Page<'_> {
                     escape(&shard.machine.os),
                     escape(&shard.started),
                     escape(shard.git_commit.as_deref().unwrap_or("unknown")),
+                    escape(
+                        &shard
+                            .environment
+                            .as_ref()
+                            .map_or_else(|| "not recorded".to_string(), conditions::describe)
+                    ),
                     shard.rows
                 );
             }
@@ -301,5 +326,57 @@ impl Page<'_> {
         }
         out.push_str("</details>\n");
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_run::results::RunHeader;
+
+    /// The page of a run with `header` and no rows.
+    fn page_of(header: RunHeader) -> String {
+        let digest = Digest::new(Some(header));
+        let styles = Styles::of(&[]);
+        let page = Page {
+            digest: &digest,
+            metas: &[],
+            styles: &styles,
+            overview: &[],
+            measures: &[],
+            charts: &[],
+        };
+        page.html()
+    }
+
+    #[test]
+    fn the_overview_warns_of_a_loaded_machine_and_only_then() {
+        let loaded = page_of(conditions::tests::header(6.25, 0.02, None));
+        let warning = "<p class=warning>The load average was 6.25 at the end, above the \
+                       machine's 4 logical cores";
+        assert!(loaded.contains(warning), "{loaded}");
+        assert!(loaded.contains("not pinned to a CPU"));
+        let quiet = page_of(conditions::tests::header(1.5, 0.02, Some(1)));
+        assert!(!quiet.contains("class=warning"), "{quiet}");
+        // The conditions are in the overview's description and the run's details.
+        let lede = quiet.split("<h2 id=overview>").next().unwrap();
+        assert!(
+            lede.contains(
+                " Conditions: load average 0.50 at the start, 1.50 at the end; other \
+                           processes used 2 % of the CPU meanwhile"
+            ),
+            "{lede}"
+        );
+        assert!(lede.contains("; pinned to CPU 1.</p>"), "{lede}");
+        assert!(quiet.contains("<tr><td>conditions</td><td>load average"));
+    }
+
+    #[test]
+    fn the_overview_warns_of_a_shared_cpu() {
+        let shared = page_of(conditions::tests::header(1.0, 0.4, None));
+        assert!(
+            shared.contains("<p class=warning>Other processes used 40 % of the CPU"),
+            "{shared}"
+        );
     }
 }

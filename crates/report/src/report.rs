@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 
-use sudoku_run::results::SolverMeta;
+use sudoku_run::results::{RunHeader, SolverMeta};
 
 use crate::charts::{
     self, Bar, Bars, CategoryLines, Chart, Message, Scatter, Series, Stacked, Style, Styles,
@@ -590,11 +590,37 @@ fn series_against_clues(
         .collect()
 }
 
-/// summary.md: the overview, then every measure, each table marked when the run is incomplete.
-fn summary_markdown(overview: &[Table], measures: &[Table], note: Option<&str>) -> String {
+/// summary.md: the run and its conditions (warnings first), the overview, then every measure,
+/// each table marked when the run is incomplete.
+fn summary_markdown(
+    header: Option<&RunHeader>,
+    overview: &[Table],
+    measures: &[Table],
+    note: Option<&str>,
+) -> String {
     let mut out = String::from("# sudoku-bench summary\n\n");
     if let Some(note) = note {
         out.push_str(&format!("**{note}**\n\n"));
+    }
+    if let Some(h) = header {
+        for warning in crate::conditions::warnings(h) {
+            out.push_str(&format!("**Warning: {warning}**\n\n"));
+        }
+        out.push_str(&format!(
+            "Run started {} on {} ({}, host {}), commit {}.",
+            h.started,
+            h.machine.cpu,
+            count(h.machine.cores, "logical core"),
+            h.machine.host,
+            h.git_commit.as_deref().unwrap_or("unknown")
+        ));
+        if let Some(env) = &h.environment {
+            out.push_str(&format!(
+                " Conditions: {}.",
+                crate::conditions::describe(env)
+            ));
+        }
+        out.push_str("\n\n");
     }
     out.push_str(
         "## Overview\n\nRanked by what each solver settled (puzzles decided; runs solved for \
@@ -653,7 +679,7 @@ pub fn write_report(digest: &Digest, out: &Path) -> Result<Vec<PathBuf>> {
         let measures = noted(summary::tables(&summaries));
         std::fs::write(
             staging.join("summary.md"),
-            summary_markdown(&overview, &measures, note.as_deref()),
+            summary_markdown(digest.header(), &overview, &measures, note.as_deref()),
         )?;
         std::fs::write(staging.join("summary.csv"), summary::csv_of(&measures)?)?;
         let marked: Vec<Summary> = summaries
@@ -711,4 +737,29 @@ pub fn write_report(digest: &Digest, out: &Path) -> Result<Vec<PathBuf>> {
     })();
     let _ = std::fs::remove_dir_all(&staging);
     outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conditions::tests::header;
+
+    #[test]
+    fn summary_md_describes_the_run_and_warns_of_a_shared_machine() {
+        let shared = summary_markdown(Some(&header(1.0, 0.4, Some(0))), &[], &[], None);
+        assert!(
+            shared.contains("**Warning: Other processes used 40 % of the CPU"),
+            "{shared}"
+        );
+        assert!(
+            shared.contains(
+                "Run started 2026-01-01T00:00:00Z on Test CPU (4 logical cores, host \
+                 bench-host), commit 0123456789ab. Conditions: load average 0.50 at the start"
+            ),
+            "{shared}"
+        );
+        assert!(shared.contains("; pinned to CPU 0.\n"), "{shared}");
+        let quiet = summary_markdown(Some(&header(1.0, 0.01, None)), &[], &[], None);
+        assert!(!quiet.contains("Warning"), "{quiet}");
+    }
 }

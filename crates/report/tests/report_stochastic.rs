@@ -83,6 +83,7 @@ fn results_of(dir: &std::path::Path, solvers: &[SolverMeta], rows: &[Row]) -> Re
         shards: Vec::new(),
         planned_solves: None,
         method: "synthetic".into(),
+        environment: None,
     };
     let csv = dir.join("results.csv");
     let mut file = ResultsFile::create(&csv, &header).unwrap();

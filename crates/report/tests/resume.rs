@@ -119,6 +119,17 @@ fn resume_after_an_interruption_gives_the_uninterrupted_rows() {
     assert_eq!(count, expected_count, "no row lost or doubled");
     assert_eq!(got, expected);
     assert!(!partial.exists());
+    // Each finished run records its end; the resumed one says its figures are its last session's.
+    let end_of = |path: &Path| {
+        let header = results::read(path).unwrap().header.unwrap();
+        header
+            .environment
+            .unwrap()
+            .end
+            .expect("a finished run records its end")
+    };
+    assert!(!end_of(&whole.join(RESULTS_FILE)).resumed);
+    assert!(end_of(&cut.join(RESULTS_FILE)).resumed);
 
     // The report regenerates from the CSV alone, into another folder.
     let report_dir = dir.path().join("report");

@@ -13,10 +13,11 @@ use sudoku_catalog::Dataset;
 use sudoku_core::{Grid, Registered, Solver, Verdict};
 
 use crate::isolate::{Isolation, Workers};
+use crate::machine::CpuTimes;
 use crate::measure::timed_solve;
 use crate::options::{Policy, RunOptions};
 use crate::plan::{PreparedDataset, Task, plan};
-use crate::results::{Phase, ResultsFile, Row, RowKey, RunHeader, SolverMeta};
+use crate::results::{Phase, ResultsFile, Row, RowKey, RunEnd, RunHeader, SolverMeta};
 use crate::verdict::{ReferenceAnswer, References};
 
 /// The final results file inside the output folder.
@@ -420,8 +421,10 @@ pub enum EarlierRun {
 }
 
 /// Runs into the folder `out`: rows stream to [`PARTIAL_FILE`] (created with `header`, or
-/// continued when `resume`), which becomes [`RESULTS_FILE`] once the run completes. Resuming
-/// takes the options recorded in the interrupted file, whatever `options` says.
+/// continued when `resume`), which becomes [`RESULTS_FILE`] once the run completes and its
+/// `# end:` line records the load and the others' share of the CPU meanwhile. Resuming takes
+/// the options recorded in the interrupted file, whatever `options` says. A run with
+/// [`RunOptions::pin`] pins this process to that CPU before it starts.
 pub fn run_in(
     out: &Path,
     registry: Vec<Registered>,
@@ -459,6 +462,11 @@ pub fn run_in(
     }
     options.validate()?;
     let references = references(&registry, &options)?;
+    // Taken before pinning, which leaves this process one CPU to see.
+    let machine = crate::machine::machine();
+    if let Some(cpu) = options.pin {
+        crate::machine::pin_to_cpu(cpu)?;
+    }
     let solvers = crate::plan::chosen_solvers(registry, &options)?;
     let datasets = crate::plan::prepare_datasets(&options)?;
     // Only now that the run can start: a refused run leaves no folder behind, and a replaced
@@ -474,10 +482,12 @@ pub fn run_in(
     } else {
         let header = RunHeader {
             planned_solves: Some(crate::plan::planned_solves(&solvers, &datasets, &options)),
+            machine,
             ..RunHeader::new(&solvers, &options)?
         };
         (ResultsFile::create(&partial, &header)?, Vec::new())
     };
+    let before = CpuTimes::now();
     let executed = execute(
         &solvers,
         &references,
@@ -487,6 +497,15 @@ pub fn run_in(
         &previous,
         observer,
     )?;
+    let end = RunEnd {
+        finished: crate::machine::utc_now(),
+        load_after: crate::machine::load_average(),
+        others_cpu: before
+            .zip(CpuTimes::now())
+            .and_then(|(before, after)| before.others_share(&after)),
+        resumed: resume,
+    };
+    crate::results::write_end(&partial, &end)?;
     std::fs::rename(&partial, &complete)
         .with_context(|| format!("cannot move the results to {}", complete.display()))?;
     Ok(RunOutcome {

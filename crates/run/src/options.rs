@@ -64,6 +64,9 @@ pub struct RunOptions {
     pub max_puzzle_seconds: f64,
     /// Puzzles solved at once (one thread each); 1 keeps timings free of contention.
     pub jobs: usize,
+    /// The logical CPU the run is pinned to (its threads and worker processes), so no solve
+    /// migrates between cores while it is timed. Only with `jobs` 1.
+    pub pin: Option<usize>,
     /// Which solvers run in worker processes under a watchdog.
     pub isolate: Isolation,
     /// The part of the puzzles this run solves when a run is spread over several machines.
@@ -76,6 +79,11 @@ pub struct RunOptions {
     /// this machine's program, and a resumed run takes the resuming program's.
     #[serde(skip)]
     pub worker: Option<WorkerCommand>,
+    /// The commit the program running the benchmark was built from, for the header (the
+    /// `sudoku-bench` binary embeds its own). Not recorded as an option: a resumed run keeps
+    /// the header it has.
+    #[serde(skip)]
+    pub commit: Option<String>,
 }
 
 /// Part `index` of `count` (1-based): the puzzles whose stable hash of dataset name and puzzle
@@ -138,10 +146,12 @@ impl Default for RunOptions {
             references: Vec::new(),
             max_puzzle_seconds: 3.0,
             jobs: 1,
+            pin: None,
             isolate: Isolation::Auto,
             shard: None,
             chunk: DEFAULT_CHUNK,
             worker: None,
+            commit: None,
         }
     }
 }
@@ -157,7 +167,7 @@ pub struct Policy {
 
 impl RunOptions {
     /// Refuses options no run can honour, naming the option: a budget that is not a positive
-    /// number of seconds, no passes, no seeds, no threads.
+    /// number of seconds, no passes, no seeds, no threads, several threads on one pinned CPU.
     pub fn validate(&self) -> anyhow::Result<()> {
         if let Some(seconds) = self.timeout {
             anyhow::ensure!(
@@ -176,6 +186,15 @@ impl RunOptions {
         );
         anyhow::ensure!(self.seeds > 0, "--seeds 0: a run needs at least one seed");
         anyhow::ensure!(self.jobs > 0, "--jobs 0: a run needs at least one thread");
+        if let Some(cpu) = self.pin {
+            anyhow::ensure!(
+                self.jobs == 1,
+                "--pin {cpu} with --jobs {}: a pinned run has one CPU, so its threads would take \
+                 turns on it and each solve's time would include the others' turns; pin with \
+                 --jobs 1, or run --jobs unpinned",
+                self.jobs
+            );
+        }
         anyhow::ensure!(
             self.chunk > 0,
             "--chunk 0: a run needs room for at least one puzzle"
@@ -262,5 +281,17 @@ mod tests {
         assert_eq!((p.max_iterations, p.solution_limit), (Some(7), 5));
         let first_only = Capabilities::exact(ALL_SIZES).without_counting();
         assert_eq!(Policy::for_solver(&first_only, &options).solution_limit, 1);
+    }
+
+    #[test]
+    fn a_pinned_run_solves_one_puzzle_at_a_time() {
+        let pinned = RunOptions {
+            pin: Some(0),
+            ..RunOptions::default()
+        };
+        assert!(pinned.validate().is_ok());
+        let crowded = RunOptions { jobs: 2, ..pinned };
+        let error = crowded.validate().unwrap_err().to_string();
+        assert!(error.starts_with("--pin 0 with --jobs 2: "), "{error}");
     }
 }

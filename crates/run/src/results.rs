@@ -1,6 +1,8 @@
 //! The results file: one CSV row per solve, preceded by `#` comment lines that carry the run
 //! header as JSON. Rows are flushed as they are written, so an interrupted run leaves a file that
-//! reads back whole (at most a torn last line, which [`ResultsFile::open_for_resume`] cuts).
+//! reads back whole (at most a torn last line, which [`ResultsFile::open_for_resume`] cuts). A
+//! run that finishes closes its file with an `# end:` comment line: what is known only then
+//! ([`RunEnd`]), read back into the header's [`Environment`].
 
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
@@ -15,6 +17,9 @@ use sudoku_core::{Counters, SolverInfo, StopReason, Verdict};
 pub const MAGIC: &str = "# sudoku-bench results v4";
 /// Prefix of the comment line that holds the run header as JSON.
 const HEADER_PREFIX: &str = "# run: ";
+/// Prefix of the last line of a finished run's file: its [`RunEnd`] as JSON. A comment, so
+/// readers that know nothing of it skip it like the header.
+const END_PREFIX: &str = "# end: ";
 
 /// Columns before the counters, in file order.
 const LEAD_COLUMNS: [&str; 13] = [
@@ -127,6 +132,39 @@ pub struct Machine {
     pub host: String,
 }
 
+/// The conditions a run was measured in, so a reader can judge its timings: how busy the
+/// machine was, how its clock was governed, whether the run had a CPU to itself.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Environment {
+    /// The 1-minute load average when the run started.
+    pub load_before: Option<f64>,
+    /// The CPU frequency governor(s); `None` where the machine does not expose them.
+    pub governor: Option<String>,
+    /// The logical CPU the run was pinned to (`bench --pin`).
+    pub pinned_cpu: Option<usize>,
+    /// How the run ended. The header is written before the run, so this comes from the file's
+    /// `# end:` line when it is read; `None` for a run that has not finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<RunEnd>,
+}
+
+/// What is known of a run only once it has finished: the `# end:` line of its file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunEnd {
+    /// UTC, `YYYY-MM-DDTHH:MM:SSZ`.
+    pub finished: String,
+    /// The 1-minute load average when it finished.
+    pub load_after: Option<f64>,
+    /// The share (0 to 1) of all the CPUs' time that other processes used while it ran
+    /// ([`crate::machine::CpuTimes`] says how it is measured).
+    pub others_cpu: Option<f64>,
+    /// The run was interrupted and resumed: the figures above are of the session that
+    /// finished it, not of the earlier ones.
+    #[serde(default)]
+    pub resumed: bool,
+}
+
 /// One part of a run spread over machines (`bench --shard`), as a merged header lists it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardRun {
@@ -136,6 +174,9 @@ pub struct ShardRun {
     pub git_commit: Option<String>,
     pub machine: Machine,
     pub rows: usize,
+    /// The conditions this part ran in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub environment: Option<Environment>,
 }
 
 /// Everything needed to read a results file without the program that wrote it.
@@ -161,10 +202,16 @@ pub struct RunHeader {
     /// before it was recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub planned_solves: Option<u64>,
+    /// The conditions the run was measured in. `None` in files written before they were
+    /// recorded, and in a merged run (each of whose [`ShardRun`]s has its own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub environment: Option<Environment>,
 }
 
 impl RunHeader {
-    /// The header of a new run of `solvers` with `options`, stamped with this machine and now.
+    /// The header of a new run of `solvers` with `options`, stamped with the program's commit
+    /// (`options.commit`), this machine, its conditions and now. `options.pin` is recorded as
+    /// the pinned CPU: [`crate::run_in`] pins before it writes the header.
     pub fn new(
         solvers: &[sudoku_core::Registered],
         options: &crate::RunOptions,
@@ -172,8 +219,9 @@ impl RunHeader {
         Ok(RunHeader {
             tool: format!("sudoku-bench {}", env!("CARGO_PKG_VERSION")),
             started: crate::machine::utc_now(),
-            git_commit: crate::machine::git_commit(),
+            git_commit: options.commit.clone(),
             machine: crate::machine::machine(),
+            environment: Some(crate::machine::environment(options.pin)),
             options: serde_json::to_value(options)?,
             jobs: options.jobs.max(1),
             shards: Vec::new(),
@@ -183,12 +231,15 @@ impl RunHeader {
                 "seeded order (seed {}); deterministic solvers: one warm-up pass, then {} timed \
                  passes timing Solver::solve alone (answers verified outside the timing), a \
                  puzzle's repetitions stop after it gives up or spends {} s; stochastic solvers: \
-                 {} seeds per puzzle; {} puzzle(s) solved at once",
+                 {} seeds per puzzle; {} puzzle(s) solved at once{}",
                 options.seed,
                 options.reps,
                 options.max_puzzle_seconds,
                 options.seeds,
-                options.jobs.max(1)
+                options.jobs.max(1),
+                options
+                    .pin
+                    .map_or_else(String::new, |cpu| format!(", pinned to CPU {cpu}"))
             ),
         })
     }
@@ -481,9 +532,63 @@ impl Results {
     }
 }
 
-/// Parses a results file's text. Comment lines before the CSV header carry the run header.
+/// Parses a results file's text. Comment lines before the CSV header carry the run header, a
+/// last `# end:` line how the run ended.
 pub fn parse(text: &str) -> Result<Results> {
-    RowReader::new(text.as_bytes())?.into_results()
+    let mut results = RowReader::new(text.as_bytes())?.into_results()?;
+    attach_end(&mut results.header, end_line(text.as_bytes(), true)?);
+    Ok(results)
+}
+
+/// The [`RunEnd`] of a file whose last bytes are `tail`: its last line, when that is an `# end:`
+/// line. `whole` says `tail` starts at a line's start (the file's), so a line cut by the window
+/// is not read as one.
+fn end_line(tail: &[u8], whole: bool) -> Result<Option<RunEnd>> {
+    let text = tail.trim_ascii_end();
+    let line = match text.iter().rposition(|&b| b == b'\n') {
+        Some(newline) => &text[newline + 1..],
+        None if whole => text,
+        None => return Ok(None),
+    };
+    line.strip_prefix(END_PREFIX.as_bytes())
+        .map(|json| {
+            serde_json::from_slice(json).context("the run's `# end:` line is not valid JSON")
+        })
+        .transpose()
+}
+
+/// Puts how the run ended into its header's conditions (a file without a header has nowhere
+/// to put it).
+fn attach_end(header: &mut Option<RunHeader>, end: Option<RunEnd>) {
+    if let (Some(header), Some(end)) = (header, end) {
+        header
+            .environment
+            .get_or_insert_with(Environment::default)
+            .end = Some(end);
+    }
+}
+
+/// How the run of the file at `path` ended, from its last line; `None` while it has not.
+fn read_end(path: &Path) -> Result<Option<RunEnd>> {
+    use std::io::{Seek, SeekFrom};
+    // The end line is short; a window this size holds it whole.
+    const WINDOW: u64 = 64 * 1024;
+    let mut file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let start = file.metadata()?.len().saturating_sub(WINDOW);
+    file.seek(SeekFrom::Start(start))?;
+    let mut tail = Vec::new();
+    file.read_to_end(&mut tail)?;
+    end_line(&tail, start == 0)
+}
+
+/// Closes the file of a run that finished with its `# end:` line.
+pub fn write_end(path: &Path, end: &RunEnd) -> Result<()> {
+    let mut file = OpenOptions::new()
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot finish {}", path.display()))?;
+    writeln!(file, "{END_PREFIX}{}", serde_json::to_string(end)?)
+        .with_context(|| format!("cannot finish {}", path.display()))
 }
 
 /// Where each column of a results file is, found from its header row (files written by older
@@ -592,10 +697,15 @@ pub struct RowReader<R: BufRead> {
 }
 
 impl RowReader<BufReader<File>> {
-    /// Opens a results file; errors name it.
+    /// Opens a results file; errors name it. The header holds how the run ended, from the
+    /// file's last line, before any row is read.
     pub fn open(path: &Path) -> Result<RowReader<BufReader<File>>> {
         let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-        RowReader::new(BufReader::new(file)).with_context(|| path.display().to_string())
+        let mut reader =
+            RowReader::new(BufReader::new(file)).with_context(|| path.display().to_string())?;
+        let end = read_end(path).with_context(|| path.display().to_string())?;
+        attach_end(&mut reader.header, end);
+        Ok(reader)
     }
 }
 
@@ -731,6 +841,7 @@ pub fn merge(parts: Vec<(String, Results)>) -> Result<Results> {
             git_commit: header.git_commit,
             machine: header.machine,
             rows: part.rows.len(),
+            environment: header.environment,
         });
         rows.extend(part.rows);
     }
@@ -756,13 +867,16 @@ pub fn merge(parts: Vec<(String, Results)>) -> Result<Results> {
     header.options = options;
     header.shards = shards;
     header.planned_solves = planned;
+    // Each part ran in its own conditions, which its shard keeps.
+    header.environment = None;
     Ok(Results {
         header: Some(header),
         rows,
     })
 }
 
-/// Reads only the run header of a results file (the rows may be torn).
+/// Reads only the run header of a results file (the rows may be torn), without how the run
+/// ended.
 pub fn read_header(path: &Path) -> Result<Option<RunHeader>> {
     use std::io::BufRead;
     let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -809,15 +923,23 @@ impl ResultsFile {
         Ok(ResultsFile { writer, written: 0 })
     }
 
-    /// Opens an interrupted file to continue it: cuts a torn last line, checks the columns, and
-    /// returns what it already holds.
+    /// Opens an interrupted file to continue it: cuts a torn last line, and the `# end:` line
+    /// of a finished run (the run ends again when the resumed one does), checks the columns,
+    /// and returns what it already holds.
     pub fn open_for_resume(path: &Path) -> Result<(ResultsFile, Results)> {
         let mut bytes =
             std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let whole = match bytes.iter().rposition(|&b| b == b'\n') {
+        let mut whole = match bytes.iter().rposition(|&b| b == b'\n') {
             Some(last) => last + 1,
             None => bail!("{} has no complete line to resume from", path.display()),
         };
+        let last_line = bytes[..whole - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |newline| newline + 1);
+        if bytes[last_line..].starts_with(END_PREFIX.as_bytes()) {
+            whole = last_line;
+        }
         bytes.truncate(whole);
         let text = String::from_utf8(bytes).context("the results file is not UTF-8")?;
         let results = parse(&text)?;
@@ -911,7 +1033,29 @@ mod tests {
             shards: Vec::new(),
             planned_solves: Some(4),
             method: String::new(),
+            environment: Some(Environment {
+                load_before: Some(0.75),
+                governor: Some("performance".into()),
+                pinned_cpu: Some(3),
+                end: None,
+            }),
         }
+    }
+
+    fn end() -> RunEnd {
+        RunEnd {
+            finished: "2026-01-01T00:10:00Z".into(),
+            load_after: Some(2.5),
+            others_cpu: Some(0.125),
+            resumed: false,
+        }
+    }
+
+    /// `header()` with `end()` in its conditions, as a finished run's file reads back.
+    fn ended() -> RunHeader {
+        let mut header = header();
+        header.environment.as_mut().unwrap().end = Some(end());
+        header
     }
 
     fn row(puzzle: &str, rep: u32) -> Row {
@@ -975,6 +1119,122 @@ mod tests {
         };
         let written = serde_json::to_string(&unplanned).unwrap();
         assert!(!written.contains("planned_solves"), "{written}");
+    }
+
+    #[test]
+    fn the_end_line_reads_back_into_the_header_every_way_a_file_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.csv");
+        let mut file = ResultsFile::create(&path, &header()).unwrap();
+        file.write(&row("a", 1)).unwrap();
+        drop(file);
+        assert_eq!(read(&path).unwrap().header, Some(header()), "not ended yet");
+        write_end(&path, &end()).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.ends_with("\n# end: {\"finished\":\"2026-01-01T00:10:00Z\",\"load_after\":2.5,\"others_cpu\":0.125,\"resumed\":false}\n"), "{text}");
+        let back = read(&path).unwrap();
+        assert_eq!(back.header, Some(ended()));
+        assert_eq!(back.rows, vec![row("a", 1)]);
+        assert_eq!(parse(&text).unwrap().header, Some(ended()));
+        let streamed = RowReader::open(&path).unwrap();
+        assert_eq!(
+            streamed.header(),
+            Some(&ended()),
+            "known before any row is read"
+        );
+        assert_eq!(streamed.count(), 1);
+        // The header line alone says nothing of the end (resuming reads only it).
+        assert_eq!(read_header(&path).unwrap(), Some(header()));
+        // A bigger file than the window the end is looked for in.
+        let mut file = ResultsFile::create(&path, &header()).unwrap();
+        for rep in 0..2_000 {
+            file.write(&row("b", rep)).unwrap();
+        }
+        drop(file);
+        write_end(&path, &end()).unwrap();
+        assert!(std::fs::metadata(&path).unwrap().len() > 64 * 1024);
+        assert_eq!(RowReader::open(&path).unwrap().header(), Some(&ended()));
+    }
+
+    #[test]
+    fn a_file_from_before_the_conditions_were_recorded_still_reads() {
+        let mut json = serde_json::to_value(header()).unwrap();
+        json.as_object_mut().unwrap().remove("environment");
+        let text = format!(
+            "{MAGIC}\n{HEADER_PREFIX}{json}\n{}\ns,backtracking,d,a,9,17,timed,1,7,2,solved,1,1234\n",
+            LEAD_COLUMNS.join(",")
+        );
+        let old = parse(&text).unwrap();
+        let header = old.header.unwrap();
+        assert_eq!(header.environment, None);
+        assert_eq!(header.machine, Machine::default());
+        assert_eq!(old.rows.len(), 1);
+        // Conditions written by a version that knew fewer of them read with the rest unknown.
+        let partial: Environment = serde_json::from_str(r#"{"load_before":1.5}"#).unwrap();
+        assert_eq!((partial.load_before, partial.pinned_cpu), (Some(1.5), None));
+        let unrecorded = serde_json::to_string(&RunHeader {
+            environment: None,
+            ..header
+        })
+        .unwrap();
+        assert!(!unrecorded.contains("environment"), "{unrecorded}");
+    }
+
+    #[test]
+    fn resuming_a_finished_run_cuts_its_end_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.csv");
+        let mut file = ResultsFile::create(&path, &header()).unwrap();
+        file.write(&row("a", 1)).unwrap();
+        drop(file);
+        write_end(&path, &end()).unwrap();
+        let (mut file, before) = ResultsFile::open_for_resume(&path).unwrap();
+        assert_eq!(
+            before.header,
+            Some(header()),
+            "the end is cut before reading"
+        );
+        assert_eq!(before.rows, vec![row("a", 1)]);
+        file.write(&row("b", 1)).unwrap();
+        drop(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(!text.contains(END_PREFIX), "{text}");
+        let resumed = RunEnd {
+            resumed: true,
+            ..end()
+        };
+        write_end(&path, &resumed).unwrap();
+        let back = read(&path).unwrap();
+        assert_eq!(back.rows, vec![row("a", 1), row("b", 1)]);
+        let ended = back.header.unwrap().environment.unwrap().end;
+        assert_eq!(ended, Some(resumed));
+    }
+
+    #[test]
+    fn a_merge_keeps_each_parts_conditions_and_claims_none_of_its_own() {
+        let part = |index: u32, load: f64| {
+            let mut header = ended();
+            header.options = serde_json::json!({"reps": 1, "shard": {"index": index, "count": 2}});
+            header.environment.as_mut().unwrap().load_before = Some(load);
+            let results = Results {
+                header: Some(header),
+                rows: vec![row(&format!("p{index}"), 1)],
+            };
+            (format!("part {index}"), results)
+        };
+        let merged = merge(vec![part(2, 4.0), part(1, 0.5)]).unwrap();
+        let header = merged.header.unwrap();
+        assert_eq!(header.environment, None);
+        let loads: Vec<Option<f64>> = header
+            .shards
+            .iter()
+            .map(|s| s.environment.as_ref().unwrap().load_before)
+            .collect();
+        assert_eq!(loads, [Some(0.5), Some(4.0)]);
+        assert_eq!(
+            header.shards[0].environment.as_ref().unwrap().end,
+            Some(end())
+        );
     }
 
     #[test]

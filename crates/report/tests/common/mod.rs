@@ -30,6 +30,7 @@ pub fn header(solvers: &[SolverMeta], planned_solves: Option<u64>) -> RunHeader 
         shards: Vec::new(),
         planned_solves,
         method: "synthetic rows for a test".into(),
+        environment: None,
     }
 }
 
