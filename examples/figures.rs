@@ -235,6 +235,38 @@ pub fn bench_elapsed(dir: &Path) -> Result<(u64, String), String> {
         .ok_or_else(|| format!("{}: no \"rows in\" line", dir.join("stderr.txt").display()))
 }
 
+/// The run's options as its header (`run.json`) records them: what a `bench` folder measured.
+pub fn setting(dir: &Path) -> Result<String, String> {
+    let path = dir.join("run.json");
+    let header: Value =
+        serde_json::from_str(&read(&path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+    let options = &header["options"];
+    let mut parts = Vec::new();
+    if let Some(sample) = options["sample"].as_u64() {
+        parts.push(format!(
+            "{sample} puzzles drawn from each file (seed {})",
+            options["seed"]
+        ));
+    }
+    if let Some(timeout) = options["timeout"].as_f64() {
+        parts.push(format!("{timeout} s a solve"));
+    }
+    let stochastic = header["solvers"]
+        .as_array()
+        .is_some_and(|all| all.iter().any(|s| s["stochastic"] == true));
+    if stochastic {
+        parts.push(format!("{} seeds a puzzle", options["seeds"]));
+    } else {
+        let reps = options["reps"].as_u64().unwrap_or(0);
+        let passes = if reps == 1 { "pass" } else { "passes" };
+        parts.push(format!("{reps} timed {passes} after the warm-up"));
+    }
+    if let Some(jobs) = options["jobs"].as_u64() {
+        parts.push(format!("{jobs} job{}", if jobs == 1 { "" } else { "s" }));
+    }
+    Ok(format!("the run (`run.json`): {}", parts.join(", ")))
+}
+
 // ---- each measurement ----
 
 fn reproduce(dir: &Path) -> Result<Vec<String>, String> {
@@ -437,7 +469,7 @@ fn sixteen(dir: &Path) -> Result<Vec<String>, String> {
 
 fn sets(dir: &Path) -> Result<Vec<String>, String> {
     let all = summary(dir)?;
-    SETS[..3]
+    let lines: Vec<String> = SETS[..3]
         .iter()
         .map(|(set, _)| {
             let (b, d) = (entry(&all, "bitmask", set)?, entry(&all, "dlx", set)?);
@@ -454,13 +486,14 @@ fn sets(dir: &Path) -> Result<Vec<String>, String> {
                 ratio(rb / rd)
             ))
         })
-        .collect()
+        .collect::<Result<_, String>>()?;
+    Ok([vec![setting(dir)?], lines].concat())
 }
 
 fn ilp(dir: &Path) -> Result<Vec<String>, String> {
     let all = summary(dir)?;
     let set = SETS[1].0;
-    let mut lines = Vec::new();
+    let mut lines = vec![setting(dir)?];
     for s in all.iter().filter(|s| s["dataset"] == set) {
         let solver = s["solver"].as_str().unwrap_or("?");
         let build = s["build_median_us"]
@@ -473,7 +506,7 @@ fn ilp(dir: &Path) -> Result<Vec<String>, String> {
             duration_us(field(s, "median_us")?),
         ));
     }
-    if lines.is_empty() {
+    if lines.len() < 2 {
         return Err(format!("summary.json: nothing on {set}"));
     }
     Ok(lines)
@@ -517,11 +550,10 @@ fn stochastic_tuned(dir: &Path) -> Result<Vec<String>, String> {
     let solvers = ["tabu-tuned", "genetic-tuned", "annealing-tuned"];
     let all = summary(dir)?;
     let (runs, solved) = run_count(&all, &solvers)?;
-    let mut lines = vec![format!(
-        "{} runs (10 seeds a puzzle at 10 s an attempt), {} solved",
-        thousands(runs),
-        thousands(solved)
-    )];
+    let mut lines = vec![
+        setting(dir)?,
+        format!("{} runs, {} solved", thousands(runs), thousands(solved)),
+    ];
     lines.extend(stochastic_lines(&all, &solvers)?);
     Ok(lines)
 }
@@ -535,12 +567,16 @@ fn stochastic_faithful(root: &Path) -> Result<Vec<String>, String> {
         all.extend(summary(&dir)?.into_iter().filter(|s| s["solver"] == solver));
     }
     let (runs, solved) = run_count(&all, &solvers)?;
-    let mut lines = vec![format!(
-        "{} runs (10 seeds a puzzle at 10 s an attempt), {} solved; from \
-         `reports/runs/stochastic-faithful-{{tabu,genetic,annealing}}/summary.json`",
-        thousands(runs),
-        thousands(solved)
-    )];
+    let runs_dir = |part: &str| root.join(format!("reports/runs/stochastic-faithful-{part}"));
+    let mut lines = vec![
+        setting(&runs_dir("tabu"))?,
+        format!(
+            "{} runs, {} solved; from \
+             `reports/runs/stochastic-faithful-{{tabu,genetic,annealing}}/summary.json`",
+            thousands(runs),
+            thousands(solved)
+        ),
+    ];
     lines.extend(stochastic_lines(&all, &solvers)?);
     let cap = entry(&all, "genetic", SETS[1].0)?;
     lines.push(format!(
@@ -617,11 +653,19 @@ fn generate(dir: &Path) -> Result<Vec<String>, String> {
     let (Some(least), Some(most)) = (attempts.first(), attempts.last()) else {
         return Err("puzzles.txt: no attempts".into());
     };
+    // The file's first line is its command: `# sudoku-bench generate … --seed 1 (…)`.
+    let text = read(&dir.join("puzzles.txt"))?;
+    let seed = text
+        .lines()
+        .next()
+        .and_then(|l| l.split_once("--seed "))
+        .and_then(|(_, r)| r.split_whitespace().next())
+        .ok_or("puzzles.txt: no --seed in its first line")?;
     let time = read(&dir.join("time.txt"))?;
     let seconds = time.split_whitespace().next().ok_or("time.txt is empty")?;
     Ok(vec![format!(
-        "the thesis's generator: median {} attempts per unique puzzle ({} puzzles, seed 1, {} \
-         to {}), {} s in all",
+        "the thesis's generator: median {} attempts per unique puzzle ({} puzzles, seed {seed}, \
+         {} to {}), {} s in all",
         thousands(attempts[attempts.len() / 2]),
         thousands(attempts.len() as u64),
         thousands(*least),
@@ -635,6 +679,9 @@ fn jobs(dir: &Path) -> Result<Vec<String>, String> {
         let (rows, text) = bench_elapsed(&dir.join(run))?;
         Ok((rows, number(&text)?, text))
     };
+    let header = read(&dir.join("candidates-jobs-1/run.json"))?;
+    let header: Value = serde_json::from_str(&header).map_err(|e| e.to_string())?;
+    let sample = &header["options"]["sample"];
     let (_, one, one_text) = seconds("candidates-jobs-1")?;
     let (_, two, two_text) = seconds("candidates-jobs-2")?;
     let (_, a, a_text) = seconds("candidates-pair-1")?;
@@ -643,8 +690,8 @@ fn jobs(dir: &Path) -> Result<Vec<String>, String> {
     let (_, _, bit_two_text) = seconds("bitmask-jobs-2")?;
     Ok(vec![
         format!(
-            "candidates on 300 top1465 puzzles: {one_text} s with one job, {two_text} s with two \
-             ({})",
+            "candidates on {sample} top1465 puzzles: {one_text} s with one job, {two_text} s \
+             with two ({})",
             ratio(one / two)
         ),
         format!(
