@@ -76,7 +76,12 @@ pub fn figures_md(root: &Path, name: &str) -> Result<String, String> {
         "rate" => rate(&dir)?,
         "generate" => generate(&dir)?,
         "jobs" => jobs(&dir)?,
-        _ => return Err(format!("no measurement {name:?}; names: {}", NAMES.join(" "))),
+        _ => {
+            return Err(format!(
+                "no measurement {name:?}; names: {}",
+                NAMES.join(" ")
+            ));
+        }
     };
     let mut text = format!(
         "# Figures from `reports/figures/{name}/`\n\nWritten by `scripts/figures.sh` (the example \
@@ -203,8 +208,8 @@ fn cell(row: &[String], index: usize) -> Result<f64, String> {
 /// `summary.json`: one object per solver and dataset.
 pub fn summary(dir: &Path) -> Result<Vec<Value>, String> {
     let path = dir.join("summary.json");
-    let value: Value = serde_json::from_str(&read(&path)?)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let value: Value =
+        serde_json::from_str(&read(&path)?).map_err(|e| format!("{}: {e}", path.display()))?;
     value
         .as_array()
         .cloned()
@@ -372,7 +377,10 @@ fn peers(dir: &Path) -> Result<Vec<String>, String> {
     )];
     let sets = SETS[..3].iter().map(|(f, _)| *f).chain(["multi-solution"]);
     for set in sets {
-        let (a, b) = (row(&free, set, "peers.txt")?, row(&pinned, set, "peers-pinned.txt")?);
+        let (a, b) = (
+            row(&free, set, "peers.txt")?,
+            row(&pinned, set, "peers-pinned.txt")?,
+        );
         lines.push(format!(
             "{} ({} puzzles): {} against {}/s ({}); pinned to one core {} against {}/s ({})",
             if set == "multi-solution" {
@@ -538,7 +546,10 @@ fn stochastic_lines(all: &[Value], solvers: &[&str]) -> Result<Vec<String>, Stri
 
 fn run_count(all: &[Value], solvers: &[&str]) -> Result<(u64, u64), String> {
     let (mut runs, mut solved) = (0, 0.0);
-    for s in all.iter().filter(|s| solvers.iter().any(|id| s["solver"] == *id)) {
+    for s in all
+        .iter()
+        .filter(|s| solvers.iter().any(|id| s["solver"] == *id))
+    {
         let count = field(s, "runs")?;
         runs += count as u64;
         solved += (field(s, "success_rate")? * count / 100.0).round();
@@ -593,7 +604,10 @@ fn spread(levels: &[String]) -> String {
         .iter()
         .map(|level| {
             let n = levels.iter().filter(|l| l == level).count();
-            format!("{} {level}", percent(n as f64 * 100.0 / levels.len() as f64))
+            format!(
+                "{} {level}",
+                percent(n as f64 * 100.0 / levels.len() as f64)
+            )
         })
         .collect::<Vec<_>>()
         .join(", ")

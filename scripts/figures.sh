@@ -118,7 +118,7 @@ measure() {
     case "$name" in
     reproduce)
         run "$bin" reproduce --out "$out" --force >"$out/stdout.txt"
-        rm -f "$out"/*.png "$out"/*.svg ;;
+        rm -f "$out"/*.png "$out"/*.svg "$out/index.html" ;;
     naive)
         run cargo bench --locked --bench naive >"$out/criterion.txt" ;;
     peers)
