@@ -1,0 +1,722 @@
+//! Writes `reports/figures/NAME/figures.md`: the figures a measurement's folder backs, in the
+//! very words the README's `## Figures` section quotes them, computed from what the folder holds
+//! (a `bench` run's `summary.json`, or a program's saved output), never typed by hand.
+//!
+//! `scripts/figures.sh` runs it after each measurement; `tests/readme_figures.rs` runs the same
+//! code on the committed folders and requires the committed `figures.md` to match.
+//!
+//! `cargo run --release --example figures -- NAME [ROOT]` (ROOT: the checkout, default `.`)
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+/// Every measurement of `scripts/figures.sh`, in its order.
+pub const NAMES: [&str; 12] = [
+    "reproduce",
+    "naive",
+    "peers",
+    "guesses",
+    "sixteen",
+    "sets",
+    "ilp",
+    "stochastic-tuned",
+    "stochastic-faithful",
+    "rate",
+    "generate",
+    "jobs",
+];
+
+/// The public sets by file name, and how the README calls them.
+const SETS: [(&str, &str); 4] = [
+    ("puzzles2_17_clue", "17-clue"),
+    ("puzzles3_magictour_top1465", "top1465"),
+    ("puzzles6_forum_hardest_1106", "hardest_1106"),
+    ("named", "named boards"),
+];
+
+#[allow(dead_code)] // the test includes this file for `figures_md` alone
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(name) = args.first() else {
+        eprintln!("usage: figures NAME [ROOT]; names: {}", NAMES.join(" "));
+        std::process::exit(2);
+    };
+    let root = PathBuf::from(args.get(1).map_or(".", String::as_str));
+    let path = folder(&root, name).join("figures.md");
+    match figures_md(&root, name).and_then(|text| {
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }) {
+        Ok(()) => eprintln!("wrote {}", path.display()),
+        Err(error) => {
+            eprintln!("figures {name}: {error}");
+            std::process::exit(1);
+        }
+    }
+}
+
+pub fn folder(root: &Path, name: &str) -> PathBuf {
+    root.join("reports/figures").join(name)
+}
+
+/// The text of `NAME/figures.md`, from the folder's data.
+pub fn figures_md(root: &Path, name: &str) -> Result<String, String> {
+    let dir = folder(root, name);
+    let lines = match name {
+        "reproduce" => reproduce(&dir)?,
+        "naive" => naive(&dir)?,
+        "peers" => peers(&dir)?,
+        "guesses" => guesses(&dir)?,
+        "sixteen" => sixteen(&dir)?,
+        "sets" => sets(&dir)?,
+        "ilp" => ilp(&dir)?,
+        "stochastic-tuned" => stochastic_tuned(&dir)?,
+        "stochastic-faithful" => stochastic_faithful(root)?,
+        "rate" => rate(&dir)?,
+        "generate" => generate(&dir)?,
+        "jobs" => jobs(&dir)?,
+        _ => {
+            return Err(format!(
+                "no measurement {name:?}; names: {}",
+                NAMES.join(" ")
+            ));
+        }
+    };
+    let mut text = format!(
+        "# Figures from `reports/figures/{name}/`\n\nWritten by `scripts/figures.sh` (the example \
+         `figures`) from this folder's data; the README quotes them.\n\n"
+    );
+    for line in lines {
+        writeln!(text, "- {line}").expect("a string takes writes");
+    }
+    Ok(text)
+}
+
+// ---- how the README writes numbers ----
+
+/// `6180` as `6,180`.
+pub fn thousands(value: u64) -> String {
+    sudoku_core::thousands(value)
+}
+
+/// Three significant digits (two decimals below 10).
+fn significant(value: f64) -> String {
+    match value.abs() {
+        v if v >= 100.0 => format!("{value:.0}"),
+        v if v >= 10.0 => format!("{value:.1}"),
+        _ => format!("{value:.2}"),
+    }
+}
+
+/// A rate: `693k`, `66.2k`, `6.41k`, `486`, `73.0`.
+pub fn per_second(value: f64) -> String {
+    if value >= 999.5 {
+        format!("{}k", significant(value / 1000.0))
+    } else {
+        significant(value)
+    }
+}
+
+/// A duration given in µs: `0.153 ms`, `12.0 ms`, `670 ms`, `4.42 s`.
+pub fn duration_us(us: f64) -> String {
+    if us >= 999_500.0 {
+        format!("{} s", significant(us / 1e6))
+    } else if us >= 1000.0 {
+        format!("{} ms", significant(us / 1e3))
+    } else {
+        format!("{:.3} ms", us / 1e3)
+    }
+}
+
+pub fn percent(value: f64) -> String {
+    format!("{value:.1}%")
+}
+
+pub fn ratio(value: f64) -> String {
+    format!("{value:.2}×")
+}
+
+/// A count per puzzle: `0.44`, `6.41`, `102`, `9,862`.
+pub fn per_puzzle(value: f64) -> String {
+    if value >= 999.5 {
+        thousands(value.round() as u64)
+    } else {
+        significant(value)
+    }
+}
+
+/// A small count as a word (`five`), as prose writes it.
+fn word(count: usize) -> String {
+    const WORDS: [&str; 11] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS
+        .get(count)
+        .map_or_else(|| thousands(count as u64), |w| w.to_string())
+}
+
+fn set_name(dataset: &str) -> String {
+    SETS.iter()
+        .find(|(file, _)| *file == dataset)
+        .map_or_else(|| format!("`{dataset}`"), |(_, short)| short.to_string())
+}
+
+// ---- reading the folders ----
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+fn number(text: &str) -> Result<f64, String> {
+    let cleaned: String = text
+        .trim()
+        .trim_end_matches(['×', '%'])
+        .chars()
+        .filter(|c| *c != ',')
+        .collect();
+    cleaned
+        .parse()
+        .map_err(|_| format!("not a number: {text:?}"))
+}
+
+/// The body rows of the markdown tables in `text`, cells trimmed.
+pub fn table_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter(|l| l.starts_with('|') && !l.starts_with("|---"))
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// The row of a table whose first cell starts with `key`.
+fn row<'a>(rows: &'a [Vec<String>], key: &str, file: &str) -> Result<&'a [String], String> {
+    rows.iter()
+        .find(|r| r.first().is_some_and(|c| c.starts_with(key)))
+        .map(Vec::as_slice)
+        .ok_or_else(|| format!("{file}: no row for {key:?}"))
+}
+
+fn cell(row: &[String], index: usize) -> Result<f64, String> {
+    number(row.get(index).ok_or("a short row")?)
+}
+
+/// `summary.json`: one object per solver and dataset.
+pub fn summary(dir: &Path) -> Result<Vec<Value>, String> {
+    let path = dir.join("summary.json");
+    let value: Value =
+        serde_json::from_str(&read(&path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+    value
+        .as_array()
+        .cloned()
+        .ok_or_else(|| format!("{}: not an array", path.display()))
+}
+
+fn entry<'a>(all: &'a [Value], solver: &str, dataset: &str) -> Result<&'a Value, String> {
+    all.iter()
+        .find(|s| s["solver"] == solver && s["dataset"] == dataset)
+        .ok_or_else(|| format!("summary.json: no {solver} on {dataset}"))
+}
+
+fn field(summary: &Value, name: &str) -> Result<f64, String> {
+    summary[name]
+        .as_f64()
+        .ok_or_else(|| format!("summary.json: {name} missing for {}", summary["solver"]))
+}
+
+/// `N rows in S s` from a `bench` run's stderr: its rows and elapsed seconds as printed.
+pub fn bench_elapsed(dir: &Path) -> Result<(u64, String), String> {
+    let text = read(&dir.join("stderr.txt"))?;
+    text.lines()
+        .find_map(|line| {
+            let (rows, rest) = line.split_once(" rows in ")?;
+            let seconds = rest.split_once(" s")?.0;
+            Some((number(rows).ok()? as u64, seconds.to_string()))
+        })
+        .ok_or_else(|| format!("{}: no \"rows in\" line", dir.join("stderr.txt").display()))
+}
+
+/// The run's options as its header (`run.json`) records them: what a `bench` folder measured.
+pub fn setting(dir: &Path) -> Result<String, String> {
+    let path = dir.join("run.json");
+    let header: Value =
+        serde_json::from_str(&read(&path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+    let options = &header["options"];
+    let mut parts = Vec::new();
+    if let Some(sample) = options["sample"].as_u64() {
+        parts.push(format!(
+            "{sample} puzzles drawn from each file (seed {})",
+            options["seed"]
+        ));
+    }
+    if let Some(timeout) = options["timeout"].as_f64() {
+        parts.push(format!("{timeout} s a solve"));
+    }
+    let stochastic = header["solvers"]
+        .as_array()
+        .is_some_and(|all| all.iter().any(|s| s["stochastic"] == true));
+    if stochastic {
+        parts.push(format!("{} seeds a puzzle", options["seeds"]));
+    } else {
+        let reps = options["reps"].as_u64().unwrap_or(0);
+        let passes = if reps == 1 { "pass" } else { "passes" };
+        parts.push(format!("{reps} timed {passes} after the warm-up"));
+    }
+    if let Some(jobs) = options["jobs"].as_u64() {
+        parts.push(format!("{jobs} job{}", if jobs == 1 { "" } else { "s" }));
+    }
+    Ok(format!("the run (`run.json`): {}", parts.join(", ")))
+}
+
+// ---- each measurement ----
+
+fn reproduce(dir: &Path) -> Result<Vec<String>, String> {
+    let path = dir.join("table1.csv");
+    let mut reader = csv::Reader::from_path(&path).map_err(|e| e.to_string())?;
+    let headers = reader.headers().map_err(|e| e.to_string())?.clone();
+    let column = |name: &str| {
+        headers
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| format!("{}: no column {name:?}", path.display()))
+    };
+    let (board, published, ours) = (
+        column("board")?,
+        column("published iterations")?,
+        column("naive iterations")?,
+    );
+    let (mut known, mut exact, mut near_worst) = (0, 0, None);
+    for record in reader.records() {
+        let record = record.map_err(|e| e.to_string())?;
+        let Ok(measured) = number(&record[ours]) else {
+            continue; // no published grid
+        };
+        known += 1;
+        if measured == number(&record[published])? {
+            exact += 1;
+        }
+        if record[board].eq_ignore_ascii_case("near worst case") {
+            near_worst = Some(measured as u64);
+        }
+    }
+    let near_worst = near_worst.ok_or("no Near worst case row")?;
+    let how_many = if exact == known {
+        format!("all {}", word(known))
+    } else {
+        format!("{} of the {}", word(exact), word(known))
+    };
+    Ok(vec![format!(
+        "naive reproduces {how_many} published iteration counts of the boards whose grid is \
+         known exactly (Near worst case {})",
+        thousands(near_worst)
+    )])
+}
+
+fn naive(dir: &Path) -> Result<Vec<String>, String> {
+    let text = read(&dir.join("criterion.txt"))?;
+    // `thrpt:  [1.3745 Gelem/s 1.3804 Gelem/s 1.3860 Gelem/s]`: the middle is the estimate.
+    let middle = |label: &str| -> Result<(f64, String), String> {
+        let after = text
+            .lines()
+            .find_map(|l| l.split_once(label))
+            .ok_or_else(|| format!("criterion.txt: no {label} line"))?
+            .1;
+        let inside = after
+            .split_once('[')
+            .and_then(|(_, r)| r.split_once(']'))
+            .ok_or("criterion.txt: no [low estimate high]")?
+            .0;
+        let parts: Vec<&str> = inside.split_whitespace().collect();
+        let [_, _, value, unit, _, _] = parts[..] else {
+            return Err(format!("criterion.txt: unexpected {inside:?}"));
+        };
+        Ok((number(value)?, unit.to_string()))
+    };
+    let (rate, unit) = middle("thrpt:")?;
+    let scale = match unit.as_str() {
+        "Gelem/s" => 1e9,
+        "Melem/s" => 1e6,
+        "Kelem/s" => 1e3,
+        _ => 1.0,
+    };
+    let per_second = rate * scale;
+    let rate = if per_second >= 1e9 {
+        format!("{:.2} billion", per_second / 1e9)
+    } else {
+        format!("{:.0} million", per_second / 1e6)
+    };
+    let (time, unit) = middle("time:")?;
+    Ok(vec![format!(
+        "naive on Near worst case: {rate} iterations/s (criterion's estimate; a solve in {} {unit})",
+        significant(time)
+    )])
+}
+
+fn peers(dir: &Path) -> Result<Vec<String>, String> {
+    let table = |file: &str| -> Result<(String, Vec<Vec<String>>), String> {
+        let text = read(&dir.join(file))?;
+        let passes = text
+            .lines()
+            .next()
+            .and_then(|l| l.split_once("median of "))
+            .and_then(|(_, r)| r.split_whitespace().next())
+            .ok_or_else(|| format!("{file}: no \"median of N\" line"))?
+            .to_string();
+        Ok((passes, table_rows(&text)))
+    };
+    let (passes, free) = table("peers.txt")?;
+    let (pinned_passes, pinned) = table("peers-pinned.txt")?;
+    let (multi_passes, multi) = table("peers-pinned-multi.txt")?;
+    let mut lines = vec![format!(
+        "bitmask against the `sudoku` crate, uniqueness-checking solves through \
+         `sudoku_run::timed_solve`, median of {passes} alternated passes (pinned: {pinned_passes})"
+    )];
+    let sets = SETS[..3].iter().map(|(f, _)| *f).chain(["multi-solution"]);
+    for set in sets {
+        let (a, b) = (
+            row(&free, set, "peers.txt")?,
+            row(&pinned, set, "peers-pinned.txt")?,
+        );
+        lines.push(format!(
+            "{} ({} puzzles): {} against {}/s ({}); pinned to one core {} against {}/s ({})",
+            if set == "multi-solution" {
+                "`datasets/multi-solution.txt`".to_string()
+            } else {
+                set_name(set)
+            },
+            thousands(cell(a, 1)? as u64),
+            per_second(cell(a, 2)?),
+            per_second(cell(a, 3)?),
+            ratio(cell(a, 4)?),
+            per_second(cell(b, 2)?),
+            per_second(cell(b, 3)?),
+            ratio(cell(b, 4)?),
+        ));
+    }
+    let m = row(&multi, "multi-solution", "peers-pinned-multi.txt")?;
+    lines.push(format!(
+        "multi-solution pinned, median of {multi_passes} alternated passes: {} against {}/s ({})",
+        per_second(cell(m, 2)?),
+        per_second(cell(m, 3)?),
+        ratio(cell(m, 4)?),
+    ));
+    Ok(lines)
+}
+
+fn guesses(dir: &Path) -> Result<Vec<String>, String> {
+    let text = read(&dir.join("guesses.txt"))?;
+    let sets = SETS[..3].iter().map(|(f, _)| *f).chain(["multi-solution"]);
+    sets.map(|set| {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(set))
+            .ok_or_else(|| format!("guesses.txt: no line for {set}"))?;
+        // `NAME  N puzzles  R/s  guesses G  nodes D  no-guess P%  not unique B`
+        let after = |key: &str| -> Result<f64, String> {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let at = words
+                .iter()
+                .position(|w| *w == key)
+                .ok_or_else(|| format!("guesses.txt: no {key} for {set}"))?;
+            number(words.get(at + 1).ok_or("a short line")?)
+        };
+        let rate = line
+            .split_whitespace()
+            .find_map(|w| w.strip_suffix("/s"))
+            .ok_or("guesses.txt: no rate")?;
+        Ok(format!(
+            "{}: {} guesses a puzzle, {} solved without a guess (raw path, uniqueness checked, \
+             {} puzzles/s)",
+            if set == "multi-solution" {
+                "multi-solution".to_string()
+            } else {
+                set_name(set)
+            },
+            per_puzzle(after("guesses")?),
+            percent(after("no-guess")?),
+            per_second(number(rate)?)
+        ))
+    })
+    .collect()
+}
+
+fn sixteen(dir: &Path) -> Result<Vec<String>, String> {
+    let text = read(&dir.join("sixteen.txt"))?;
+    let rows = table_rows(&text);
+    let passes = text
+        .lines()
+        .next()
+        .and_then(|l| l.split_once("median of "))
+        .and_then(|(_, r)| r.split_whitespace().next())
+        .ok_or("sixteen.txt: no \"median of N\" line")?;
+    let mut lines = vec![format!(
+        "16×16, bitmask against dlx, uniqueness checked, median of {passes} alternated passes"
+    )];
+    for (key, what) in [
+        ("large.txt", "the 16×16 puzzles of `datasets/large.txt`"),
+        ("levels", "the four 16×16 level sets"),
+        ("generated minimal", "`datasets/minimal-16x16.txt`"),
+    ] {
+        let r = row(&rows, key, "sixteen.txt")?;
+        lines.push(format!(
+            "{what} ({} puzzles): {} ({} against {} puzzles/s; {} against {} guesses a puzzle)",
+            word(cell(r, 1)? as usize),
+            ratio(cell(r, 4)?),
+            per_second(cell(r, 2)?),
+            per_second(cell(r, 3)?),
+            per_puzzle(cell(r, 5)?),
+            per_puzzle(cell(r, 6)?),
+        ));
+    }
+    Ok(lines)
+}
+
+fn sets(dir: &Path) -> Result<Vec<String>, String> {
+    let all = summary(dir)?;
+    let lines: Vec<String> = SETS[..3]
+        .iter()
+        .map(|(set, _)| {
+            let (b, d) = (entry(&all, "bitmask", set)?, entry(&all, "dlx", set)?);
+            let (rb, rd) = (
+                field(b, "puzzles_per_second")?,
+                field(d, "puzzles_per_second")?,
+            );
+            Ok(format!(
+                "{} ({} puzzles): bitmask {} puzzles/s, dlx {}/s ({})",
+                set_name(set),
+                thousands(field(b, "puzzles")? as u64),
+                per_second(rb),
+                per_second(rd),
+                ratio(rb / rd)
+            ))
+        })
+        .collect::<Result<_, String>>()?;
+    Ok([vec![setting(dir)?], lines].concat())
+}
+
+fn ilp(dir: &Path) -> Result<Vec<String>, String> {
+    let all = summary(dir)?;
+    let set = SETS[1].0;
+    let mut lines = vec![setting(dir)?];
+    for s in all.iter().filter(|s| s["dataset"] == set) {
+        let solver = s["solver"].as_str().unwrap_or("?");
+        let build = s["build_median_us"]
+            .as_f64()
+            .map_or(String::new(), |b| format!(", building {}", duration_us(b)));
+        lines.push(format!(
+            "`{solver}` on {} top1465 puzzles: {} solved, median {}{build}",
+            thousands(field(s, "puzzles")? as u64),
+            thousands(field(s, "solved")? as u64),
+            duration_us(field(s, "median_us")?),
+        ));
+    }
+    if lines.len() < 2 {
+        return Err(format!("summary.json: nothing on {set}"));
+    }
+    Ok(lines)
+}
+
+/// Success rates and median times to solution of stochastic solvers, a line per solver.
+fn stochastic_lines(all: &[Value], solvers: &[&str]) -> Result<Vec<String>, String> {
+    let mut lines = Vec::new();
+    for solver in solvers {
+        let mut parts = Vec::new();
+        for (set, _) in [SETS[3], SETS[1], SETS[0]] {
+            let s = entry(all, solver, set)?;
+            let time = s["median_us"]
+                .as_f64()
+                .map_or(String::new(), |t| format!(" ({})", duration_us(t)));
+            parts.push(format!(
+                "{}{time} {}",
+                percent(field(s, "success_rate")?),
+                set_name(set)
+            ));
+        }
+        lines.push(format!(
+            "`{solver}`, runs solved (median time to solution): {}",
+            parts.join(", ")
+        ));
+    }
+    Ok(lines)
+}
+
+fn run_count(all: &[Value], solvers: &[&str]) -> Result<(u64, u64), String> {
+    let (mut runs, mut solved) = (0, 0.0);
+    for s in all
+        .iter()
+        .filter(|s| solvers.iter().any(|id| s["solver"] == *id))
+    {
+        let count = field(s, "runs")?;
+        runs += count as u64;
+        solved += (field(s, "success_rate")? * count / 100.0).round();
+    }
+    Ok((runs, solved as u64))
+}
+
+fn stochastic_tuned(dir: &Path) -> Result<Vec<String>, String> {
+    let solvers = ["tabu-tuned", "genetic-tuned", "annealing-tuned"];
+    let all = summary(dir)?;
+    let (runs, solved) = run_count(&all, &solvers)?;
+    let mut lines = vec![
+        setting(dir)?,
+        format!("{} runs, {} solved", thousands(runs), thousands(solved)),
+    ];
+    lines.extend(stochastic_lines(&all, &solvers)?);
+    Ok(lines)
+}
+
+fn stochastic_faithful(root: &Path) -> Result<Vec<String>, String> {
+    let mut all = Vec::new();
+    let solvers = ["tabu", "genetic", "annealing"];
+    for solver in solvers {
+        let dir = root.join(format!("reports/runs/stochastic-faithful-{solver}"));
+        // A part's report may show a row of another solver it did not finish: not used.
+        all.extend(summary(&dir)?.into_iter().filter(|s| s["solver"] == solver));
+    }
+    let (runs, solved) = run_count(&all, &solvers)?;
+    let runs_dir = |part: &str| root.join(format!("reports/runs/stochastic-faithful-{part}"));
+    let mut lines = vec![
+        setting(&runs_dir("tabu"))?,
+        format!(
+            "{} runs, {} solved; from \
+             `reports/runs/stochastic-faithful-{{tabu,genetic,annealing}}/summary.json`",
+            thousands(runs),
+            thousands(solved)
+        ),
+    ];
+    lines.extend(stochastic_lines(&all, &solvers)?);
+    let cap = entry(&all, "genetic", SETS[1].0)?;
+    lines.push(format!(
+        "`genetic`'s work a puzzle on top1465: {} {}",
+        thousands(field(cap, "work_per_puzzle")? as u64),
+        cap["work_counter"].as_str().unwrap_or("?")
+    ));
+    Ok(lines)
+}
+
+/// How a list of levels spreads, hardest first: `75.2% extreme, 22.4% expert, …`.
+fn spread(levels: &[String]) -> String {
+    ["extreme", "expert", "hard", "medium", "easy"]
+        .iter()
+        .map(|level| {
+            let n = levels.iter().filter(|l| l == level).count();
+            format!(
+                "{} {level}",
+                percent(n as f64 * 100.0 / levels.len() as f64)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn rate(dir: &Path) -> Result<Vec<String>, String> {
+    let speed = |file: &str| -> Result<String, String> {
+        let text = read(&dir.join(file))?;
+        // `rated 1,465 puzzles in 0.109 s (13400 puzzles/s)`
+        let rate = text
+            .split_once(" s (")
+            .and_then(|(_, r)| r.split_once(" puzzles/s"))
+            .ok_or_else(|| format!("{file}: no puzzles/s"))?
+            .0;
+        Ok(per_second(number(rate)?))
+    };
+    let path = dir.join("rate-top1465.csv");
+    let mut reader = csv::Reader::from_path(&path).map_err(|e| e.to_string())?;
+    let level = reader
+        .headers()
+        .map_err(|e| e.to_string())?
+        .iter()
+        .position(|h| h == "level")
+        .ok_or("rate-top1465.csv: no level column")?;
+    let top: Vec<String> = reader
+        .records()
+        .map(|r| r.map(|r| r[level].to_string()).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let clue17: Vec<String> = read(&dir.join("rate-17-clue.txt"))?
+        .lines()
+        .map(str::to_string)
+        .collect();
+    Ok(vec![
+        format!(
+            "top1465 ({} puzzles): rated at {} puzzles/s; {}",
+            thousands(top.len() as u64),
+            speed("rate-top1465.stderr.txt")?,
+            spread(&top)
+        ),
+        format!(
+            "17-clue ({} puzzles): rated at {} puzzles/s; {}",
+            thousands(clue17.len() as u64),
+            speed("rate-17-clue.stderr.txt")?,
+            spread(&clue17)
+        ),
+    ])
+}
+
+fn generate(dir: &Path) -> Result<Vec<String>, String> {
+    // `# 12: 24 clues after 1,263 attempts (…)`
+    let mut attempts: Vec<u64> = read(&dir.join("puzzles.txt"))?
+        .lines()
+        .filter_map(|l| l.split_once(" clues after ")?.1.split_once(" attempt"))
+        .map(|(n, _)| number(n).map(|n| n as u64))
+        .collect::<Result<_, _>>()?;
+    attempts.sort_unstable();
+    let (Some(least), Some(most)) = (attempts.first(), attempts.last()) else {
+        return Err("puzzles.txt: no attempts".into());
+    };
+    // The file's first line is its command: `# sudoku-bench generate … --seed 1 (…)`.
+    let text = read(&dir.join("puzzles.txt"))?;
+    let seed = text
+        .lines()
+        .next()
+        .and_then(|l| l.split_once("--seed "))
+        .and_then(|(_, r)| r.split_whitespace().next())
+        .ok_or("puzzles.txt: no --seed in its first line")?;
+    let time = read(&dir.join("time.txt"))?;
+    let seconds = time.split_whitespace().next().ok_or("time.txt is empty")?;
+    Ok(vec![format!(
+        "the thesis's generator: median {} attempts per unique puzzle ({} puzzles, seed {seed}, \
+         {} to {}), {} s in all",
+        thousands(attempts[attempts.len() / 2]),
+        thousands(attempts.len() as u64),
+        thousands(*least),
+        thousands(*most),
+        seconds
+    )])
+}
+
+fn jobs(dir: &Path) -> Result<Vec<String>, String> {
+    let seconds = |run: &str| -> Result<(u64, f64, String), String> {
+        let (rows, text) = bench_elapsed(&dir.join(run))?;
+        Ok((rows, number(&text)?, text))
+    };
+    let header = read(&dir.join("candidates-jobs-1/run.json"))?;
+    let header: Value = serde_json::from_str(&header).map_err(|e| e.to_string())?;
+    let sample = &header["options"]["sample"];
+    let (_, one, one_text) = seconds("candidates-jobs-1")?;
+    let (_, two, two_text) = seconds("candidates-jobs-2")?;
+    let (_, a, a_text) = seconds("candidates-pair-1")?;
+    let (_, b, b_text) = seconds("candidates-pair-2")?;
+    let (rows, bit_one, bit_one_text) = seconds("bitmask-jobs-1")?;
+    let (_, _, bit_two_text) = seconds("bitmask-jobs-2")?;
+    Ok(vec![
+        format!(
+            "candidates on {sample} top1465 puzzles: {one_text} s with one job, {two_text} s \
+             with two ({})",
+            ratio(one / two)
+        ),
+        format!(
+            "two one-job runs at once: {a_text} s and {b_text} s, {} as long as one alone",
+            ratio((a + b) / 2.0 / one)
+        ),
+        format!(
+            "bitmask on the 17-clue set ({} rows): {bit_one_text} s with one job (about {:.0} µs \
+             a row), {bit_two_text} s with two",
+            thousands(rows),
+            bit_one * 1e6 / rows as f64,
+        ),
+    ])
+}

@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# Re-runs every measurement the README's "## Figures" section quotes, each into
+# reports/figures/NAME/: what the program wrote (a `bench` run's summary and results, or an
+# example's or command's stdout), command.txt (the exact commands, one a line), machine.txt (CPU,
+# cores, kernel, date, commit, load before and after) and figures.md (the figures in the very
+# words the README quotes them, written by `cargo run --example figures`).
+# tests/readme_figures.rs checks the README against those folders, and the folders against
+# their data.
+#
+#   bash scripts/figures.sh                 # every measurement (about 40 minutes on 2 cores)
+#   bash scripts/figures.sh peers rate      # only those
+#
+# It refuses a tree with uncommitted changes to tracked files: machine.txt names the commit that
+# measured, so that commit must be what ran.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+all=(reproduce naive peers guesses sixteen sets ilp stochastic-tuned stochastic-faithful rate
+    generate jobs)
+
+usage() {
+    echo "usage: scripts/figures.sh [NAME...]; names: ${all[*]}" >&2
+    exit 2
+}
+names=("$@")
+[ ${#names[@]} -eq 0 ] && names=("${all[@]}")
+for name in "${names[@]}"; do
+    [[ " ${all[*]} " == *" $name "* ]] || { echo "unknown measurement: $name" >&2; usage; }
+done
+
+if ! git diff --quiet HEAD --; then
+    echo "error: tracked files have uncommitted changes (below); commit or stash them first:" \
+        "machine.txt records the commit that measured, so the tree must be that commit" >&2
+    git status --short --untracked-files=no >&2
+    exit 1
+fi
+commit=$(git rev-parse HEAD)
+
+source scripts/setup.sh
+# Relative to the checkout, so command.txt reads the same on every machine.
+target=$(realpath --relative-to=. "${CARGO_TARGET_DIR:-target}")
+bin="$target/release/sudoku-bench"
+examples="$target/release/examples"
+sets=../shared/datasets
+top1465="$sets/puzzles3_magictour_top1465"
+clue17="$sets/puzzles2_17_clue"
+hardest="$sets/puzzles6_forum_hardest_1106"
+for set in "$top1465" "$clue17" "$hardest"; do
+    [ -f "$set" ] || { echo "error: public dataset $set is missing" >&2; exit 1; }
+done
+
+now() { date +%s.%N; }
+seconds_since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+echo "== building" >&2
+built=$(now)
+cargo build --release --locked --quiet
+cargo build --release --locked --quiet -p sudoku-peers --features peers --examples
+cargo build --release --locked --quiet --example figures
+if [[ " ${names[*]} " == *" naive "* ]]; then
+    cargo bench --locked --quiet --bench naive --no-run
+fi
+echo "built in $(seconds_since "$built") s" >&2
+
+# The folder of the measurement under way, its command log and the machine it ran on.
+out=""
+start_measurement() {
+    out="reports/figures/$1"
+    rm -rf "$out"
+    mkdir -p "$out"
+    : >"$out/command.txt"
+    {
+        echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+        echo "cpu flags: $(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' \
+            | grep -xE 'avx2|avx512f|bmi2' | tr '\n' ' ' | sed 's/ $//')"
+        echo "logical cores: $(nproc)"
+        echo "kernel: $(uname -sr)"
+        echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+        echo "commit: $commit"
+        echo "niceness: $(nice)"
+        echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    } >"$out/machine.txt"
+}
+finish_measurement() {
+    echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/machine.txt"
+}
+
+# Runs a command, logged to command.txt first as a reader would type it (the binary by its
+# path, options as given).
+run() {
+    echo "$*" >>"$out/command.txt"
+    "$@"
+}
+# A `bench` run into a folder, its stderr (the row count and elapsed time) kept beside; the
+# charts and page are dropped (`sudoku-bench report FOLDER/results.csv` redraws them).
+bench_into() {
+    local folder="$1"
+    shift
+    echo "$bin bench $* --out $folder --force" >>"$out/command.txt"
+    "$bin" bench "$@" --out "$folder" --force >"$folder.stdout.txt" 2>"$folder.stderr.txt" \
+        || { cat "$folder.stderr.txt" >&2; return 1; }
+    mv "$folder.stdout.txt" "$folder/stdout.txt"
+    mv "$folder.stderr.txt" "$folder/stderr.txt"
+    rm -rf "$folder/charts" "$folder/index.html"
+}
+# A results CSV past ~5 MB is not committed: the summary stays, and the command regenerates it.
+drop_big_csv() {
+    local csv="$1/results.csv"
+    if [ -f "$csv" ] && [ "$(stat -c %s "$csv")" -gt 5000000 ]; then
+        echo "results.csv was $(stat -c %s "$csv") bytes: not kept; the command regenerates it" \
+            >"$1/results-not-kept.txt"
+        rm "$csv"
+    fi
+}
+
+measure() {
+    local name="$1"
+    case "$name" in
+    reproduce)
+        run "$bin" reproduce --out "$out" --force >"$out/stdout.txt"
+        rm -f "$out"/*.png "$out"/*.svg "$out/index.html" ;;
+    naive)
+        run cargo bench --locked --bench naive >"$out/criterion.txt" ;;
+    peers)
+        run "$examples/peers" 7 >"$out/peers.txt"
+        run taskset -c 1 "$examples/peers" 7 >"$out/peers-pinned.txt"
+        run taskset -c 1 "$examples/peers" 101 multi >"$out/peers-pinned-multi.txt" ;;
+    guesses)
+        run "$examples/guesses" >"$out/guesses.txt" ;;
+    sixteen)
+        run "$examples/sixteen" 7 >"$out/sixteen.txt" ;;
+    sets)
+        bench_into "$out" -s bitmask -s dlx -d "$clue17" -d "$top1465" -d "$hardest" --reps 1
+        drop_big_csv "$out" ;;
+    ilp)
+        local ids=(ilp-cbc ilp-cbc-presolve ilp-highs ilp-highs-presolve ilp-glpk
+            ilp-glpk-presolve ilp-microlp ilp-microlp-presolve sat)
+        bench_into "$out" "${ids[@]/#/--solver=}" -d "$top1465" --sample 200 --seed 1 --reps 1 ;;
+    stochastic-tuned)
+        bench_into "$out" -s tabu-tuned -s genetic-tuned -s annealing-tuned -d named \
+            -d "$top1465" -d "$clue17" --sample 100 --seed 1 --seeds 10 --timeout 10 \
+            --max-iterations 100000000000 --isolate off
+        drop_big_csv "$out" ;;
+    stochastic-faithful)
+        # Several CPU-hours: quoted from the committed runs in reports/runs/, not re-run;
+        # reports/README.md tells their story, their headers name the machine and commit.
+        local options="-d named -d $top1465 -d $clue17 --sample 100 --seed 1 --seeds 10"
+        options+=" --timeout 10 --max-iterations 100000000000 --jobs 1 --isolate off"
+        local runs=reports/runs/stochastic-faithful
+        {
+            echo "# not re-run here: the committed runs of reports/runs/, made with"
+            echo "$bin bench -s tabu -s genetic -s annealing $options --out $runs"
+            echo "$bin report $runs/results.partial.csv --out $runs-tabu"
+            echo "$bin bench -s genetic $options --shard 1/2 --out $runs-genetic-1"
+            echo "$bin bench -s genetic $options --shard 2/2 --out $runs-genetic-2"
+            echo "$bin report $runs-genetic-1/results.csv $runs-genetic-2/results.csv --out $runs-genetic"
+            echo "$bin bench -s annealing $options --out $runs-annealing"
+        } >>"$out/command.txt"
+        local part field
+        echo "# above: where figures.md was written; below: where and when the runs were made" \
+            >>"$out/machine.txt"
+        for part in tabu genetic annealing; do
+            for field in started cpu cores git_commit; do
+                # run.json is pretty-printed: one field a line.
+                echo "$runs-$part/: $field $(grep -m1 "\"$field\":" "$runs-$part/run.json" \
+                    | sed -E 's/^[^:]*: *"?//; s/"?,?$//')"
+            done
+        done >>"$out/machine.txt" ;;
+    rate)
+        run "$bin" rate --file "$top1465" --format csv >"$out/rate-top1465.csv" \
+            2>"$out/rate-top1465.stderr.txt"
+        run "$bin" rate --file "$clue17" --format line >"$out/rate-17-clue.txt" \
+            2>"$out/rate-17-clue.stderr.txt" ;;
+    generate)
+        run /usr/bin/time -f "%e s %M KB" -o "$out/time.txt" \
+            "$bin" generate --method thesis --count 100 --seed 1 >"$out/puzzles.txt" \
+            2>"$out/stderr.txt" ;;
+    jobs)
+        local common=(-d "$top1465" --sample 300 --reps 1)
+        bench_into "$out/candidates-jobs-1" -s candidates "${common[@]}" --jobs 1
+        bench_into "$out/candidates-jobs-2" -s candidates "${common[@]}" --jobs 2
+        # Two 1-job runs at once: what the machine's two CPUs give two independent runs.
+        bench_into "$out/candidates-pair-1" -s candidates "${common[@]}" --jobs 1 &
+        local first=$!
+        bench_into "$out/candidates-pair-2" -s candidates "${common[@]}" --jobs 1 &
+        local second=$!
+        wait "$first"
+        wait "$second"
+        # A solver faster than writing its row, on enough rows to time (the default three
+        # timed passes: with one, 0.1 s of noise hides the answer).
+        local jobs
+        for jobs in 1 2; do
+            bench_into "$out/bitmask-jobs-$jobs" -s bitmask -d "$clue17" --jobs "$jobs"
+            drop_big_csv "$out/bitmask-jobs-$jobs"
+        done ;;
+    esac
+}
+
+# Every step is checked by `set -e` (never run inside `||`, which would switch it off); this
+# names the measurement that failed.
+current=""
+trap 'status=$?; if [ $status -ne 0 ] && [ -n "$current" ]; then
+    echo "error: measurement $current failed (exit status $status); its folder is incomplete" >&2
+fi' EXIT
+total=$(now)
+for name in "${names[@]}"; do
+    current="$name"
+    began=$(now)
+    echo "== $name" >&2
+    start_measurement "$name"
+    measure "$name"
+    finish_measurement
+    "$examples/figures" "$name"
+    echo "$name: $(seconds_since "$began") s" >&2
+done
+echo "total: $(seconds_since "$total") s (measurements only; the build came before)" >&2
