@@ -552,7 +552,18 @@ fn end_line(tail: &[u8], whole: bool) -> Result<Option<RunEnd>> {
     };
     line.strip_prefix(END_PREFIX.as_bytes())
         .map(|json| {
-            serde_json::from_slice(json).context("the run's `# end:` line is not valid JSON")
+            serde_json::from_slice(json).map_err(|error| {
+                let at = if whole {
+                    let newlines = text.iter().filter(|&&b| b == b'\n').count();
+                    format!("line {}", newlines + 1)
+                } else {
+                    "the last line".into()
+                };
+                anyhow!(
+                    "{at}: the run's `# end:` line is torn or not valid JSON ({error}); the rows \
+                     before it are whole, and `bench --resume` rewrites it"
+                )
+            })
         })
         .transpose()
 }
