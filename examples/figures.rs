@@ -624,22 +624,11 @@ fn rate(dir: &Path) -> Result<Vec<String>, String> {
             .0;
         Ok(per_second(number(rate)?))
     };
-    let path = dir.join("rate-top1465.csv");
-    let mut reader = csv::Reader::from_path(&path).map_err(|e| e.to_string())?;
-    let level = reader
-        .headers()
-        .map_err(|e| e.to_string())?
-        .iter()
-        .position(|h| h == "level")
-        .ok_or("rate-top1465.csv: no level column")?;
-    let top: Vec<String> = reader
-        .records()
-        .map(|r| r.map(|r| r[level].to_string()).map_err(|e| e.to_string()))
-        .collect::<Result<_, _>>()?;
-    let clue17: Vec<String> = read(&dir.join("rate-17-clue.txt"))?
-        .lines()
-        .map(str::to_string)
-        .collect();
+    let levels = |file: &str| -> Result<Vec<String>, String> {
+        Ok(read(&dir.join(file))?.lines().map(str::to_string).collect())
+    };
+    let top = levels("rate-top1465.txt")?;
+    let clue17 = levels("rate-17-clue.txt")?;
     Ok(vec![
         format!(
             "top1465 ({} puzzles): rated at {} puzzles/s; {}",

@@ -167,7 +167,8 @@ measure() {
             done
         done >>"$out/machine.txt" ;;
     rate)
-        run "$bin" rate --file "$top1465" --format csv >"$out/rate-top1465.csv" \
+        # Levels only (`line`): the puzzles themselves stay in ../shared.
+        run "$bin" rate --file "$top1465" --format line >"$out/rate-top1465.txt" \
             2>"$out/rate-top1465.stderr.txt"
         run "$bin" rate --file "$clue17" --format line >"$out/rate-17-clue.txt" \
             2>"$out/rate-17-clue.stderr.txt" ;;
