@@ -335,30 +335,34 @@ impl Job<'_, '_> {
             puzzle,
             first.as_ref(),
             self.check,
-            || {
-                self.reference_answers[task.puzzle]
-                    .get_or_init(|| {
-                        let size = puzzle.grid.size();
-                        let referee = referees
-                            .entry(size)
-                            .or_insert_with(|| self.references.for_solver(&self.meta.id, size));
-                        match referee {
-                            Some(referee) => crate::verdict::reference_count(
-                                referee.as_mut(),
-                                &puzzle.grid,
-                                &self.policy.budget(0),
-                            ),
-                            None => ReferenceAnswer::Undecided(format!(
-                                "no reference solver takes {size}×{size}"
-                            )),
-                        }
-                    })
-                    .clone()
-            },
+            || self.reference_answer(referees, task.puzzle),
         );
         let spent = started.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
         self.checking.fetch_add(spent, Ordering::Relaxed);
         Ok(row)
+    }
+
+    /// Puzzle `index`'s count by a reference solver, found once for all its passes.
+    fn reference_answer(&self, referees: &mut Referees, index: usize) -> ReferenceAnswer {
+        let puzzle = &self.dataset.puzzles[index].grid;
+        self.reference_answers[index]
+            .get_or_init(|| {
+                let size = puzzle.size();
+                let referee = referees
+                    .entry(size)
+                    .or_insert_with(|| self.references.for_solver(&self.meta.id, size));
+                match referee {
+                    Some(referee) => crate::verdict::reference_count(
+                        referee.as_mut(),
+                        puzzle,
+                        &self.policy.budget(0),
+                    ),
+                    None => ReferenceAnswer::Undecided(format!(
+                        "no reference solver takes {size}×{size}"
+                    )),
+                }
+            })
+            .clone()
     }
 
     /// Solves one task through [`timed_solve`], here or in a worker, and turns it into a row
