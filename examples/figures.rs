@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 /// Every measurement of `scripts/figures.sh`, in its order.
-pub const NAMES: [&str; 12] = [
+pub const NAMES: [&str; 14] = [
+    "main",
     "reproduce",
     "naive",
     "peers",
@@ -23,6 +24,7 @@ pub const NAMES: [&str; 12] = [
     "ilp",
     "stochastic-tuned",
     "stochastic-faithful",
+    "genetic-budget",
     "rate",
     "generate",
     "jobs",
@@ -64,6 +66,7 @@ pub fn folder(root: &Path, name: &str) -> PathBuf {
 pub fn figures_md(root: &Path, name: &str) -> Result<String, String> {
     let dir = folder(root, name);
     let lines = match name {
+        "main" => main_job(&dir)?,
         "reproduce" => reproduce(&dir)?,
         "naive" => naive(&dir)?,
         "peers" => peers(&dir)?,
@@ -73,6 +76,7 @@ pub fn figures_md(root: &Path, name: &str) -> Result<String, String> {
         "ilp" => ilp(&dir)?,
         "stochastic-tuned" => stochastic_tuned(&dir)?,
         "stochastic-faithful" => stochastic_faithful(root)?,
+        "genetic-budget" => genetic_budget(&dir)?,
         "rate" => rate(&dir)?,
         "generate" => generate(&dir)?,
         "jobs" => jobs(&dir)?,
@@ -522,10 +526,19 @@ fn ilp(dir: &Path) -> Result<Vec<String>, String> {
 
 /// Success rates and median times to solution of stochastic solvers, a line per solver.
 fn stochastic_lines(all: &[Value], solvers: &[&str]) -> Result<Vec<String>, String> {
+    stochastic_lines_on(all, solvers, &[SETS[3], SETS[1], SETS[0]])
+}
+
+/// Per solver, its success rate and median time to solution on each of `sets`.
+fn stochastic_lines_on(
+    all: &[Value],
+    solvers: &[&str],
+    sets: &[(&str, &str)],
+) -> Result<Vec<String>, String> {
     let mut lines = Vec::new();
     for solver in solvers {
         let mut parts = Vec::new();
-        for (set, _) in [SETS[3], SETS[1], SETS[0]] {
+        for (set, _) in sets {
             let s = entry(all, solver, set)?;
             let time = s["median_us"]
                 .as_f64()
@@ -596,6 +609,34 @@ fn stochastic_faithful(root: &Path) -> Result<Vec<String>, String> {
         cap["work_counter"].as_str().unwrap_or("?")
     ));
     Ok(lines)
+}
+
+/// The faithful genetic algorithm on the named boards with no generation limit: the budget alone
+/// ends its runs, as it does every other stochastic solver's.
+fn genetic_budget(dir: &Path) -> Result<Vec<String>, String> {
+    let all = summary(dir)?;
+    let named = entry(&all, "genetic", SETS[3].0)?;
+    let mut lines = vec![setting(dir)?];
+    lines.extend(stochastic_lines_on(&all, &["genetic"], &[SETS[3]])?);
+    lines.push(format!(
+        "`genetic`'s work a puzzle on the named boards: {} {}",
+        thousands(field(named, "work_per_puzzle")? as u64),
+        named["work_counter"].as_str().unwrap_or("?")
+    ));
+    Ok(lines)
+}
+
+/// The main job (`scripts/run.sh`): how many solves it made and how long they took.
+fn main_job(dir: &Path) -> Result<Vec<String>, String> {
+    let (rows, seconds) = bench_elapsed(dir)?;
+    Ok(vec![
+        setting(dir)?,
+        format!(
+            "the main job: {} solves in {seconds} s ({:.0} min)",
+            thousands(rows),
+            number(&seconds)? / 60.0
+        ),
+    ])
 }
 
 /// How a list of levels spreads, hardest first: `75.2% extreme, 22.4% expert, …`.

@@ -7,7 +7,7 @@
 # tests/readme_figures.rs checks the README against those folders, and the folders against
 # their data.
 #
-#   bash scripts/figures.sh                 # every measurement (about 40 minutes on 2 cores)
+#   bash scripts/figures.sh                 # every measurement (about an hour on 2 cores)
 #   bash scripts/figures.sh peers rate      # only those
 #
 # It refuses a tree with uncommitted changes to tracked files: machine.txt names the commit that
@@ -15,8 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all=(reproduce naive peers guesses sixteen sets ilp stochastic-tuned stochastic-faithful rate
-    generate jobs)
+all=(main reproduce naive peers guesses sixteen sets ilp stochastic-tuned stochastic-faithful
+    genetic-budget rate generate jobs)
 
 usage() {
     echo "usage: scripts/figures.sh [NAME...]; names: ${all[*]}" >&2
@@ -116,6 +116,9 @@ drop_big_csv() {
 measure() {
     local name="$1"
     case "$name" in
+    main)
+        # What `bash scripts/run.sh` runs, into this folder.
+        bench_into "$out" ;;
     reproduce)
         run "$bin" reproduce --out "$out" --force >"$out/stdout.txt"
         rm -f "$out"/*.png "$out"/*.svg "$out/index.html" ;;
@@ -166,6 +169,10 @@ measure() {
                     | sed -E 's/^[^:]*: *"?//; s/"?,?$//')"
             done
         done >>"$out/machine.txt" ;;
+    genetic-budget)
+        # The faithful GA as the other stochastic solvers run: no generation limit of its own.
+        bench_into "$out" -s genetic -d named --seed 1 --seeds 10 --timeout 10 \
+            --max-iterations 100000000000 --isolate off ;;
     rate)
         # Levels only (`line`): the puzzles themselves stay in ../shared.
         run "$bin" rate --file "$top1465" --format line >"$out/rate-top1465.txt" \

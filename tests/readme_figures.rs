@@ -141,10 +141,21 @@ fn holds(text: &str, token: &str) -> bool {
     })
 }
 
-/// Every bullet against its folders; the failures, each naming the bullet and what is wrong.
+/// The README's lead, up to its first command: the main job's paragraph, whose figures are held
+/// to the same rule as a bullet's.
+fn lead(readme: &str) -> &str {
+    readme.split("\n```").next().unwrap_or("")
+}
+
+/// Every bullet, and every paragraph of the lead, against its folders; the failures, each naming
+/// the paragraph and what is wrong.
 fn check_readme(readme: &str) -> Vec<String> {
     let mut failures = Vec::new();
-    for (bullet, text) in paragraphs(figures_section(readme)) {
+    let lead = paragraphs(lead(readme))
+        .into_iter()
+        .map(|(_, text)| (true, text))
+        .filter(|(_, text)| !quoted_numbers(text).is_empty());
+    for (bullet, text) in paragraphs(figures_section(readme)).into_iter().chain(lead) {
         let start: String = text.chars().take(70).collect();
         let numbers = quoted_numbers(&text);
         if !bullet {
@@ -225,6 +236,13 @@ fn the_check_catches_a_changed_number_and_a_missing_folder() {
             .iter()
             .any(|f| f.contains("names no `reports/figures/NAME/` folder")),
         "a bullet without a folder went unnoticed"
+    );
+    let unbacked_lead = format!("# title\n\nThe main job takes 42.0% of a day.\n{readme}");
+    assert!(
+        check_readme(&unbacked_lead)
+            .iter()
+            .any(|f| f.contains("The main job takes 42.0%")),
+        "a figure in the lead without a folder went unnoticed"
     );
 }
 

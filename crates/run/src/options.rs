@@ -51,6 +51,9 @@ pub struct RunOptions {
     pub seeds: u32,
     /// Per-solve time budget in seconds (default by capability).
     pub timeout: Option<f64>,
+    /// Per-solve time budget of stochastic solvers in seconds, when it differs from `timeout`
+    /// (`reproduce` gives complete solvers minutes and stochastic ones their usual budget).
+    pub stochastic_timeout: Option<f64>,
     /// Per-solve cap on the solver's declared work counter.
     pub max_iterations: Option<u64>,
     /// Solutions to look for (default 2, uniqueness, for solvers that count; else 1).
@@ -140,6 +143,7 @@ impl Default for RunOptions {
             reps: 3,
             seeds: DEFAULT_SEEDS,
             timeout: None,
+            stochastic_timeout: None,
             max_iterations: None,
             solution_limit: None,
             check: Check::default(),
@@ -169,11 +173,16 @@ impl RunOptions {
     /// Refuses options no run can honour, naming the option: a budget that is not a positive
     /// number of seconds, no passes, no seeds, no threads, several threads on one pinned CPU.
     pub fn validate(&self) -> anyhow::Result<()> {
-        if let Some(seconds) = self.timeout {
-            anyhow::ensure!(
-                seconds.is_finite() && seconds > 0.0,
-                "--timeout {seconds}: a budget is a positive number of seconds"
-            );
+        for (option, given) in [
+            ("--timeout", self.timeout),
+            ("--stochastic-timeout", self.stochastic_timeout),
+        ] {
+            if let Some(seconds) = given {
+                anyhow::ensure!(
+                    seconds.is_finite() && seconds > 0.0,
+                    "{option} {seconds}: a budget is a positive number of seconds"
+                );
+            }
         }
         anyhow::ensure!(
             self.max_puzzle_seconds.is_finite() && self.max_puzzle_seconds >= 0.0,
@@ -218,8 +227,12 @@ impl Policy {
         } else {
             DEFAULT_TIMEOUT
         };
-        let timeout = options
-            .timeout
+        let asked = if caps.stochastic {
+            options.stochastic_timeout.or(options.timeout)
+        } else {
+            options.timeout
+        };
+        let timeout = asked
             .filter(|s| s.is_finite() && *s > 0.0)
             .map_or(default_timeout, Duration::from_secs_f64);
         let max_iterations = options
@@ -281,6 +294,30 @@ mod tests {
         assert_eq!((p.max_iterations, p.solution_limit), (Some(7), 5));
         let first_only = Capabilities::exact(ALL_SIZES).without_counting();
         assert_eq!(Policy::for_solver(&first_only, &options).solution_limit, 1);
+        assert_eq!(
+            Policy::for_solver(&stochastic, &options).timeout,
+            Duration::from_millis(500),
+            "--timeout alone applies to stochastic solvers too"
+        );
+        let apart = RunOptions {
+            timeout: Some(30.0),
+            stochastic_timeout: Some(1.5),
+            ..RunOptions::default()
+        };
+        assert_eq!(
+            Policy::for_solver(&exact, &apart).timeout,
+            Duration::from_secs(30)
+        );
+        assert_eq!(
+            Policy::for_solver(&stochastic, &apart).timeout,
+            Duration::from_millis(1500)
+        );
+        let refused = RunOptions {
+            stochastic_timeout: Some(0.0),
+            ..RunOptions::default()
+        };
+        let error = refused.validate().unwrap_err().to_string();
+        assert!(error.starts_with("--stochastic-timeout 0: "), "{error}");
     }
 
     #[test]
