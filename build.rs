@@ -1,5 +1,7 @@
 //! Embeds the commit of the tree the program is built from as `SUDOKU_BENCH_COMMIT`: the
-//! 12-digit short hash, `-dirty` when tracked files differ from it, empty outside git. Run
+//! 12-digit short hash, `-dirty` when tracked files differ from it, empty outside git. Files
+//! under `reports/` are left out of both: they are what the program writes, not what it is built
+//! from, and a measurement that rewrites them must not mark (or rebuild) the program measuring. Run
 //! headers and `--version` then name the commit of the program that measured, wherever that
 //! program is started from.
 //!
@@ -41,7 +43,7 @@ fn main() {
     if let Some(top) = git(&here, &["rev-parse", "--show-toplevel"]) {
         let top = Path::new(&top);
         // Listed from the top: from here, git would list only this crate's files.
-        if let Some(files) = git(top, &["ls-files", "-z"]) {
+        if let Some(files) = git(top, &["ls-files", "-z", "--", ".", OUTPUT_FOLDER]) {
             watched.extend(
                 files
                     .split('\0')
@@ -58,7 +60,13 @@ fn main() {
     }
 }
 
-/// `HEAD`'s short hash, with `-dirty` when tracked files differ from it (staged or not).
+/// The pathspec that leaves out the reports folder, as seen from the top of the checkout and
+/// from anywhere in it.
+const OUTPUT_FOLDER: &str = ":(exclude)reports";
+const OUTPUT_FOLDER_FROM_TOP: &str = ":(top,exclude)reports";
+
+/// `HEAD`'s short hash, with `-dirty` when tracked files outside `reports/` differ from it
+/// (staged or not).
 fn commit(here: &Path) -> Option<String> {
     let hash = git(here, &["rev-parse", "--short=12", "HEAD"])?;
     // `--no-optional-locks`: status would otherwise refresh and rewrite the index, which this
@@ -70,6 +78,9 @@ fn commit(here: &Path) -> Option<String> {
             "status",
             "--porcelain",
             "--untracked-files=no",
+            "--",
+            ":/",
+            OUTPUT_FOLDER_FROM_TOP,
         ],
     )?;
     Some(if changes.is_empty() {
