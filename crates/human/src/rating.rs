@@ -26,9 +26,11 @@ pub const GUESS_BASE: f32 = 7.0;
 pub const GUESS_STEP: f32 = 0.1;
 pub const GUESS_CAP: u64 = 20;
 
-/// A technique's weight on the fine-grained scale. A hidden single weighs
-/// [`HIDDEN_SINGLE_BOX`] in a box and [`HIDDEN_SINGLE_LINE`] in a line; this gives the line's.
-/// A guess weighs at least [`GUESS_BASE`] ([`guess_weight`]).
+/// A technique's least rating on Sudoku Explainer's scale (chains add to it with their length,
+/// see each technique's module). A hidden single weighs [`HIDDEN_SINGLE_BOX`] in a box and
+/// [`HIDDEN_SINGLE_LINE`] in a line; this gives the line's. Techniques Sudoku Explainer does
+/// not have are rated as the chain it would find in their place. A guess weighs at least
+/// [`GUESS_BASE`] ([`guess_weight`]).
 pub fn weight(technique: Technique) -> f32 {
     match technique {
         Technique::HiddenSingle => HIDDEN_SINGLE_LINE,
@@ -42,7 +44,28 @@ pub fn weight(technique: Technique) -> f32 {
         Technique::Swordfish => 3.8,
         Technique::HiddenTriple => 4.0,
         Technique::XyWing => 4.2,
-        Technique::SimpleColouring => 4.5,
+        Technique::XyzWing => 4.4,
+        Technique::UniqueRectangle => 4.5,
+        Technique::NakedQuad => 5.0,
+        Technique::Jellyfish => 5.2,
+        Technique::HiddenQuad => 5.4,
+        Technique::BugPlusOne => 5.6,
+        Technique::AlignedPairExclusion => 6.2,
+        Technique::ForcingChain | Technique::SimpleColouring => 6.5,
+        Technique::Skyscraper
+        | Technique::TwoStringKite
+        | Technique::TurbotFish
+        | Technique::EmptyRectangle
+        | Technique::FinnedFish
+        | Technique::WWing
+        | Technique::RemotePair
+        | Technique::XChain => 6.6,
+        Technique::XyChain | Technique::Aic | Technique::AlsXz | Technique::AlsXyWing => 7.0,
+        Technique::AlignedTripletExclusion | Technique::Nishio => 7.5,
+        Technique::MultipleForcingChain => 8.0,
+        Technique::DynamicForcingChain => 8.5,
+        Technique::DynamicForcingChainPlus => 9.0,
+        Technique::NestedForcingChain => 9.5,
         Technique::Guess => GUESS_BASE,
     }
 }
@@ -58,14 +81,84 @@ pub(crate) fn step_weight(pattern: &Pattern, layout: &Layout) -> f32 {
         Pattern::HiddenSingle { unit } if layout.kind_of(*unit) == UnitKind::Box => {
             HIDDEN_SINGLE_BOX
         }
+        Pattern::FinnedFish(found) => found.explainer(),
+        Pattern::SingleDigit(found) => found.explainer(),
+        Pattern::Wing(found) => found.explainer(),
+        Pattern::Uniqueness(found) => found.explainer(),
+        Pattern::Exclusion(found) => found.explainer(),
+        Pattern::Als(found) => found.explainer(),
+        Pattern::Chain(found) => found.explainer(),
+        Pattern::Forcing(found) => found.explainer(),
         other => weight(other.technique()),
     }
 }
 
+/// What one step adds to a HoDoKu-style rating: the level its technique belongs to and the
+/// score it adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HodokuStep {
+    pub(crate) level: Level,
+    pub(crate) score: u32,
+}
+
+impl HodokuStep {
+    pub(crate) const fn new(level: Level, score: u32) -> HodokuStep {
+        HodokuStep { level, score }
+    }
+}
+
+/// What one step adds on HoDoKu's scale. A hidden single in a unit with one empty cell is
+/// HoDoKu's full house; pairs and triples that lie in a box and a line count as HoDoKu's locked
+/// subsets only in name (the same score as elsewhere).
+pub(crate) fn hodoku_step(pattern: &Pattern, before: &Board) -> HodokuStep {
+    use Level::{Easy, Hard, Medium};
+    let step = HodokuStep::new;
+    match pattern {
+        Pattern::HiddenSingle { unit } => {
+            let empty = before
+                .layout
+                .unit(*unit)
+                .iter()
+                .filter(|&&cell| before.values[cell] == 0)
+                .count();
+            step(Easy, if empty == 1 { 4 } else { 14 })
+        }
+        Pattern::NakedSingle => step(Easy, 4),
+        Pattern::Pointing { .. } | Pattern::Claiming { .. } => step(Medium, 50),
+        Pattern::NakedSubset { size: 2, .. } => step(Medium, 60),
+        Pattern::NakedSubset { size: 3, .. } => step(Medium, 80),
+        Pattern::NakedSubset { .. } => step(Hard, 120),
+        Pattern::HiddenSubset { size: 2, .. } => step(Medium, 70),
+        Pattern::HiddenSubset { size: 3, .. } => step(Medium, 100),
+        Pattern::HiddenSubset { .. } => step(Hard, 150),
+        Pattern::Fish { size: 2, .. } => step(Hard, 140),
+        Pattern::Fish { size: 3, .. } => step(Hard, 150),
+        Pattern::Fish { .. } => step(Hard, 160),
+        Pattern::XyWing { .. } => step(Hard, 160),
+        Pattern::Colouring { .. } => step(Hard, 150),
+        Pattern::FinnedFish(found) => found.hodoku(),
+        Pattern::SingleDigit(found) => found.hodoku(),
+        Pattern::Wing(found) => found.hodoku(),
+        Pattern::Uniqueness(found) => found.hodoku(),
+        Pattern::Exclusion(found) => found.hodoku(),
+        Pattern::Als(found) => found.hodoku(),
+        Pattern::Chain(found) => found.hodoku(),
+        Pattern::Forcing(found) => found.hodoku(),
+    }
+}
+
 /// How many times each technique was applied in one solve.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Counts {
     counts: [u32; Technique::ALL.len()],
+}
+
+impl Default for Counts {
+    fn default() -> Counts {
+        Counts {
+            counts: [0; Technique::ALL.len()],
+        }
+    }
 }
 
 impl Counts {
@@ -105,12 +198,12 @@ pub enum Level {
     Easy,
     Medium,
     Hard,
-    Expert,
+    Unfair,
     /// Guessing was needed.
     Extreme,
 }
 
-/// The score, per 81 cells, at which each level begins: Medium, Hard, Expert.
+/// The score, per 81 cells, at which each level begins: Medium, Hard, Unfair.
 pub const LEVEL_THRESHOLDS: [f32; 3] = [73.0, 80.0, 92.0];
 
 impl Level {
@@ -118,7 +211,7 @@ impl Level {
         Level::Easy,
         Level::Medium,
         Level::Hard,
-        Level::Expert,
+        Level::Unfair,
         Level::Extreme,
     ];
 
@@ -138,7 +231,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
-            Level::Expert => "expert",
+            Level::Unfair => "unfair",
             Level::Extreme => "extreme",
         }
     }
@@ -158,7 +251,7 @@ impl FromStr for Level {
             .into_iter()
             .find(|level| level.name().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| {
-                format!("unknown level {text:?}: expected easy, medium, hard, expert or extreme")
+                format!("unknown level {text:?}: expected easy, medium, hard, unfair or extreme")
             })
     }
 }
@@ -232,7 +325,8 @@ pub fn level_2009(hardest: Option<Technique>) -> u8 {
             | Technique::XyWing
             | Technique::SimpleColouring,
         ) => 3,
-        Some(Technique::Guess) => 4,
+        // Beyond the techniques the 2009 levels name: its program guessed there.
+        Some(_) => 4,
     }
 }
 
@@ -333,7 +427,7 @@ mod tests {
             .map(|&t| weight(t))
             .collect();
         assert!(HIDDEN_SINGLE_BOX < weights[0]);
-        assert!(weights.windows(2).all(|w| w[0] < w[1]), "{weights:?}");
+        assert!(weights.windows(2).all(|w| w[0] <= w[1]), "{weights:?}");
         assert!(weights.iter().all(|&w| w < GUESS_BASE));
         assert_eq!(guess_weight(0), GUESS_BASE);
         assert_eq!(guess_weight(1000), guess_weight(GUESS_CAP));
@@ -354,7 +448,7 @@ mod tests {
         assert_eq!(Level::of(medium - 0.5, 81, false), Level::Easy);
         assert_eq!(Level::of(medium, 81, false), Level::Medium);
         assert_eq!(Level::of(hard, 81, false), Level::Hard);
-        assert_eq!(Level::of(expert, 81, false), Level::Expert);
+        assert_eq!(Level::of(expert, 81, false), Level::Unfair);
         assert_eq!(Level::of(0.0, 81, true), Level::Extreme);
         // A 16×16 board's score is read per 81 cells.
         assert_eq!(Level::of(hard * 256.0 / 81.0, 256, false), Level::Hard);

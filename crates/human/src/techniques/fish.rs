@@ -92,6 +92,35 @@ pub(crate) fn fish(board: &Board, size: usize) -> Option<Deduction> {
     None
 }
 
+/// A finned or sashimi fish (not written yet).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Finned {
+    size: usize,
+}
+
+impl Finned {
+    pub(crate) fn technique(&self) -> crate::technique::Technique {
+        crate::technique::Technique::FinnedFish
+    }
+
+    pub(crate) fn describe(&self, _before: &Board, _step: &Deduction) -> String {
+        format!("finned fish of {} lines", self.size)
+    }
+
+    pub(crate) fn explainer(&self) -> f32 {
+        0.0
+    }
+
+    pub(crate) fn hodoku(&self) -> crate::rating::HodokuStep {
+        crate::rating::HodokuStep::new(crate::rating::Level::Extreme, 0)
+    }
+}
+
+/// The first finned or sashimi fish that removes a candidate (not written yet).
+pub(crate) fn finned(_board: &Board) -> Option<Deduction> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use crate::techniques::testing::*;

@@ -48,6 +48,38 @@ pub(crate) fn xy_wing(board: &Board) -> Option<Deduction> {
     None
 }
 
+/// An XYZ-Wing or W-Wing (not written yet).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Wing {
+    technique: crate::technique::Technique,
+}
+
+impl Wing {
+    pub(crate) fn technique(&self) -> crate::technique::Technique {
+        self.technique
+    }
+
+    pub(crate) fn describe(&self, _before: &Board, _step: &Deduction) -> String {
+        self.technique.name().to_string()
+    }
+
+    pub(crate) fn explainer(&self) -> f32 {
+        0.0
+    }
+
+    pub(crate) fn hodoku(&self) -> crate::rating::HodokuStep {
+        crate::rating::HodokuStep::new(crate::rating::Level::Extreme, 0)
+    }
+}
+
+pub(crate) fn xyz_wing(_board: &Board) -> Option<Deduction> {
+    None
+}
+
+pub(crate) fn w_wing(_board: &Board) -> Option<Deduction> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use crate::techniques::testing::*;
