@@ -14,13 +14,15 @@ use crate::engine::{LogicEnd, complete, run_logic};
 use crate::layout::Layout;
 use crate::technique::{Order, Technique};
 
+/// The weight of the last empty cell of a unit (a full house).
+pub const FULL_HOUSE: f32 = 1.0;
 /// The weight of a hidden single in a box.
 pub const HIDDEN_SINGLE_BOX: f32 = 1.2;
 /// The weight of a hidden single in a row or a column.
 pub const HIDDEN_SINGLE_LINE: f32 = 1.5;
-/// The least weight a guess has: above every technique, so a puzzle that needs guessing rates
-/// above every puzzle that does not.
-pub const GUESS_BASE: f32 = 7.0;
+/// The least weight a guess has: Sudoku Explainer's value for a puzzle beyond its techniques,
+/// above every technique, so a puzzle that needs guessing rates above every puzzle that does not.
+pub const GUESS_BASE: f32 = 20.0;
 /// What each guess the search made before its solution adds to [`GUESS_BASE`], up to
 /// [`GUESS_CAP`] guesses.
 pub const GUESS_STEP: f32 = 0.1;
@@ -76,9 +78,10 @@ pub fn guess_weight(guesses: u64) -> f32 {
 }
 
 /// The weight of one step.
-pub(crate) fn step_weight(pattern: &Pattern, layout: &Layout) -> f32 {
+pub(crate) fn step_weight(pattern: &Pattern, before: &Board) -> f32 {
     match pattern {
-        Pattern::HiddenSingle { unit } if layout.kind_of(*unit) == UnitKind::Box => {
+        Pattern::HiddenSingle { unit } if empty_in(before, *unit) == 1 => FULL_HOUSE,
+        Pattern::HiddenSingle { unit } if before.layout.kind_of(*unit) == UnitKind::Box => {
             HIDDEN_SINGLE_BOX
         }
         Pattern::FinnedFish(found) => found.explainer(),
@@ -115,13 +118,7 @@ pub(crate) fn hodoku_step(pattern: &Pattern, before: &Board) -> HodokuStep {
     let step = HodokuStep::new;
     match pattern {
         Pattern::HiddenSingle { unit } => {
-            let empty = before
-                .layout
-                .unit(*unit)
-                .iter()
-                .filter(|&&cell| before.values[cell] == 0)
-                .count();
-            step(Easy, if empty == 1 { 4 } else { 14 })
+            step(Easy, if empty_in(before, *unit) == 1 { 4 } else { 14 })
         }
         Pattern::NakedSingle => step(Easy, 4),
         Pattern::Pointing { .. } | Pattern::Claiming { .. } => step(Medium, 50),
@@ -145,6 +142,16 @@ pub(crate) fn hodoku_step(pattern: &Pattern, before: &Board) -> HodokuStep {
         Pattern::Chain(found) => found.hodoku(),
         Pattern::Forcing(found) => found.hodoku(),
     }
+}
+
+/// The empty cells of `unit`.
+fn empty_in(board: &Board, unit: usize) -> usize {
+    board
+        .layout
+        .unit(unit)
+        .iter()
+        .filter(|&&cell| board.values[cell] == 0)
+        .count()
 }
 
 /// How many times each technique was applied in one solve.
@@ -192,19 +199,18 @@ impl fmt::Display for Counts {
     }
 }
 
-/// A named difficulty, from the score (see the crate documentation for the thresholds).
+/// A named difficulty, as HoDoKu names and computes it: the level of the hardest technique a
+/// solve in HoDoKu's order needed, raised while the summed score passes the level's bound
+/// ([`Level::max_score`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
     Easy,
     Medium,
     Hard,
     Unfair,
-    /// Guessing was needed.
+    /// Forcing chains and nets, or guessing, were needed (or the score passed unfair's bound).
     Extreme,
 }
-
-/// The score, per 81 cells, at which each level begins: Medium, Hard, Unfair.
-pub const LEVEL_THRESHOLDS: [f32; 3] = [73.0, 80.0, 92.0];
 
 impl Level {
     pub const ALL: [Level; 5] = [
@@ -215,15 +221,25 @@ impl Level {
         Level::Extreme,
     ];
 
-    /// The level of a solve with `score` on a board of `cells` cells: Extreme if it `guessed`,
-    /// otherwise by the score scaled to 81 cells against [`LEVEL_THRESHOLDS`].
-    pub fn of(score: f32, cells: usize, guessed: bool) -> Level {
-        if guessed {
-            return Level::Extreme;
+    /// The highest summed score a puzzle of this level may have: HoDoKu's bounds.
+    pub fn max_score(self) -> u32 {
+        match self {
+            Level::Easy => 800,
+            Level::Medium => 1000,
+            Level::Hard => 1600,
+            Level::Unfair => 1800,
+            Level::Extreme => u32::MAX,
         }
-        let per_81 = score * 81.0 / cells as f32;
-        let passed = LEVEL_THRESHOLDS.iter().filter(|&&t| per_81 >= t).count();
-        Level::ALL[passed]
+    }
+
+    /// The level of a solve whose hardest technique is of level `hardest` and whose steps
+    /// scored `score` in all.
+    pub fn of(hardest: Level, score: u32) -> Level {
+        Level::ALL
+            .into_iter()
+            .skip_while(|&level| level < hardest)
+            .find(|level| score <= level.max_score())
+            .unwrap_or(Level::Extreme)
     }
 
     pub fn name(self) -> &'static str {
@@ -256,24 +272,32 @@ impl FromStr for Level {
     }
 }
 
+/// HoDoKu's score of the search it falls back on when its techniques get stuck.
+pub const BRUTE_FORCE_SCORE: u32 = 10_000;
+
 /// Every rating of one puzzle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rating {
     /// The thesis's scale, 0 to 6 in halves, measured with its seven techniques in its order.
     pub thesis: f32,
-    /// The hardest step's weight in the rating order (0 for a full grid).
+    /// Sudoku Explainer's scale: the hardest step's rating in its order ([`Order::Rating`]); 0
+    /// for a full grid, [`GUESS_BASE`] and above when guessing was needed.
     pub explainer: f32,
-    /// The sum of the step weights in the rating order.
-    pub score: f32,
-    /// The score's level.
+    /// Sudoku Explainer's pearl: the hardest step up to the first placement.
+    pub pearl: f32,
+    /// Sudoku Explainer's diamond: the rating of the first step.
+    pub diamond: f32,
+    /// HoDoKu's score: the sum of its steps' scores in its order ([`Order::Hodoku`]).
+    pub score: u32,
+    /// HoDoKu's level.
     pub level: Level,
     /// The 2009 project's level, 1 to 4.
     pub level_2009: u8,
-    /// The technique of the hardest step in the rating order; `None` for a full grid.
+    /// The technique of the hardest step in Sudoku Explainer's order; `None` for a full grid.
     pub hardest: Option<Technique>,
-    /// How many times each technique was applied in the rating order.
+    /// How many times each technique was applied in Sudoku Explainer's order.
     pub counts: Counts,
-    /// Whether the rating order's techniques got stuck, so the search completed the grid.
+    /// Whether the techniques got stuck, so the search completed the grid.
     pub guessed: bool,
     /// Whether the puzzle has exactly one solution.
     pub unique: bool,
@@ -331,9 +355,12 @@ pub fn level_2009(hardest: Option<Technique>) -> u8 {
 }
 
 /// Every rating of `puzzle`, within `budget`'s deadline, cap and cancel flag (the cap applies
-/// to each of the two solves a rating makes).
+/// to each solve a rating makes). A search first tells whether the puzzle has one solution:
+/// only then do the techniques that rely on it apply, as they do in both reference programs.
 pub fn rate_within(puzzle: &Grid, budget: &Budget) -> Result<Rating, AnalysisError> {
-    let start = Board::new(puzzle)?;
+    let mut start = Board::new(puzzle)?;
+    let completion = complete(&start, budget, &mut 0)?;
+    start.assume_unique = completion.unique;
 
     let mut board = start.clone();
     let mut classes = [0u32; 7];
@@ -348,41 +375,56 @@ pub fn rate_within(puzzle: &Grid, budget: &Budget) -> Result<Rating, AnalysisErr
         LogicEnd::Stuck => 6.0,
     };
 
-    let mut board = start;
+    let mut board = start.clone();
     let mut counts = Counts::default();
-    let (mut explainer, mut score) = (0.0f32, 0.0f32);
+    let (mut explainer, mut pearl, mut diamond) = (0.0f32, None, None);
     let mut hardest = None;
-    let mut note = |technique: Technique, weight: f32| {
+    let mut note = |technique: Technique, weight: f32, places: bool| {
         counts.add(technique);
-        score += weight;
         if weight > explainer {
             explainer = weight;
             hardest = Some(technique);
         }
-    };
-    let mut work = 0;
-    let end = run_logic(&mut board, Order::Rating, budget, &mut work, |b, step| {
-        note(step.technique(), step_weight(&step.pattern, b.layout));
-    })
-    .map_err(AnalysisError::GaveUp)?;
-    let (guessed, unique) = match end {
-        LogicEnd::Solved => (false, true),
-        LogicEnd::Stuck => {
-            let completion = complete(&board, budget, &mut work)?;
-            note(Technique::Guess, guess_weight(completion.guesses));
-            (true, completion.unique)
+        diamond.get_or_insert(explainer);
+        if places && pearl.is_none() {
+            pearl = Some(explainer);
         }
     };
+    let end = run_logic(&mut board, Order::Rating, budget, &mut 0, |b, step| {
+        let places = step.placed.is_some();
+        note(step.technique(), step_weight(&step.pattern, b), places);
+    })
+    .map_err(AnalysisError::GaveUp)?;
+    let guessed = end == LogicEnd::Stuck;
+    if guessed {
+        note(Technique::Guess, guess_weight(completion.guesses), true);
+    }
+
+    let mut board = start;
+    let (mut hodoku_hardest, mut score) = (Level::Easy, 0u32);
+    let end = run_logic(&mut board, Order::Hodoku, budget, &mut 0, |b, step| {
+        let found = hodoku_step(&step.pattern, b);
+        hodoku_hardest = hodoku_hardest.max(found.level);
+        score = score.saturating_add(found.score);
+    })
+    .map_err(AnalysisError::GaveUp)?;
+    if end == LogicEnd::Stuck {
+        hodoku_hardest = Level::Extreme;
+        score = score.saturating_add(BRUTE_FORCE_SCORE);
+    }
+
     Ok(Rating {
         thesis,
         explainer,
+        pearl: pearl.unwrap_or(explainer),
+        diamond: diamond.unwrap_or(explainer),
         score,
-        level: Level::of(score, puzzle.cells().len(), guessed),
+        level: Level::of(hodoku_hardest, score),
         level_2009: level_2009(hardest),
         hardest,
         counts,
         guessed,
-        unique,
+        unique: completion.unique,
     })
 }
 
@@ -443,14 +485,15 @@ mod tests {
     }
 
     #[test]
-    fn levels_follow_the_thresholds_and_scale_with_the_board() {
-        let [medium, hard, expert] = LEVEL_THRESHOLDS;
-        assert_eq!(Level::of(medium - 0.5, 81, false), Level::Easy);
-        assert_eq!(Level::of(medium, 81, false), Level::Medium);
-        assert_eq!(Level::of(hard, 81, false), Level::Hard);
-        assert_eq!(Level::of(expert, 81, false), Level::Unfair);
-        assert_eq!(Level::of(0.0, 81, true), Level::Extreme);
-        // A 16×16 board's score is read per 81 cells.
-        assert_eq!(Level::of(hard * 256.0 / 81.0, 256, false), Level::Hard);
+    fn a_level_is_the_hardest_technique_s_raised_while_the_score_passes_its_bound() {
+        // HoDoKu's bounds: easy up to 800, medium 1000, hard 1600, unfair 1800.
+        assert_eq!(Level::of(Level::Easy, 640), Level::Easy);
+        assert_eq!(Level::of(Level::Easy, 800), Level::Easy);
+        assert_eq!(Level::of(Level::Easy, 801), Level::Medium);
+        assert_eq!(Level::of(Level::Easy, 1001), Level::Hard);
+        assert_eq!(Level::of(Level::Medium, 700), Level::Medium);
+        assert_eq!(Level::of(Level::Hard, 1700), Level::Unfair);
+        assert_eq!(Level::of(Level::Unfair, 1801), Level::Extreme);
+        assert_eq!(Level::of(Level::Extreme, 0), Level::Extreme);
     }
 }
