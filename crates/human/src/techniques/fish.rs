@@ -359,9 +359,12 @@ fn rated(board: &Board, (mut pattern, eliminated): Unrated) -> Option<Deduction>
 ///   set): 7.0 plus the increment;
 /// - a region forcing chain over a base line: each of the line's places, assumed true, clears
 ///   the removal (followed as Sudoku Explainer's static chaining does, assumptions set before
-///   clearances; it starts only from a line whose first place has three candidates or more);
-///   8.0 plus the increment of the chains' lengths summed;
-/// - otherwise the dynamic forcing chain that always proves it: 8.5.
+///   clearances); 8.0 plus the increment of the chains' lengths summed, or 8.5 plus it when the
+///   line's first place has two candidates (Sudoku Explainer's multiple forcing chains do not
+///   start there, its dynamic ones do);
+/// - otherwise the dynamic forcing chain that always proves it: at least 8.5. Finned
+///   Swordfish and Jellyfish usually land here: a fish needs every base line at once, which a
+///   static chain cannot hold.
 fn explainer_tenths(board: &Board, pattern: &Finned, eliminated: &[(usize, u8)]) -> u32 {
     let layout = board.layout;
     let mut chaining = Chaining::new(board);
@@ -380,15 +383,18 @@ fn explainer_tenths(board: &Board, pattern: &Finned, eliminated: &[(usize, u8)])
                 .copied()
                 .filter(|&place| board.has(place, digit))
                 .peekable();
-            match places.peek() {
-                Some(&first) if board.cands[first].count_ones() > 2 => {}
-                _ => continue,
-            }
+            // Multiple forcing chains start a region only from its first place, and only
+            // from a cell of three candidates or more; dynamic ones from any.
+            let base = match places.peek() {
+                Some(&first) if board.cands[first].count_ones() > 2 => 80,
+                Some(_) => 85,
+                None => continue,
+            };
             let total: Option<usize> = places
                 .map(|place| chaining.region_chain(place, digit, (cell, digit)))
                 .sum();
             if let Some(total) = total {
-                best = best.min(80 + length_increment(total));
+                best = best.min(base + length_increment(total));
             }
         }
     }
