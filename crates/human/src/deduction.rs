@@ -42,14 +42,14 @@ pub(crate) enum Pattern {
     /// `size` cells of `unit` (the first `size` of `cells`) holding only `digits`.
     NakedSubset {
         unit: usize,
-        cells: [usize; 3],
+        cells: [usize; 4],
         size: usize,
         digits: u32,
     },
     /// `size` digits with their only places in `unit` in the first `size` of `cells`.
     HiddenSubset {
         unit: usize,
-        cells: [usize; 3],
+        cells: [usize; 4],
         size: usize,
         digits: u32,
     },
@@ -57,8 +57,8 @@ pub(crate) enum Pattern {
     Fish {
         digit: u8,
         size: usize,
-        base: [usize; 3],
-        cover: [usize; 3],
+        base: [usize; 4],
+        cover: [usize; 4],
     },
     /// A bivalue pivot, two bivalue pincers, and the digit both pincers hold.
     XyWing {
@@ -93,11 +93,14 @@ impl Pattern {
             Pattern::Pointing { .. } => Technique::Pointing,
             Pattern::Claiming { .. } => Technique::Claiming,
             Pattern::NakedSubset { size: 2, .. } => Technique::NakedPair,
-            Pattern::NakedSubset { .. } => Technique::NakedTriple,
+            Pattern::NakedSubset { size: 3, .. } => Technique::NakedTriple,
+            Pattern::NakedSubset { .. } => Technique::NakedQuad,
             Pattern::HiddenSubset { size: 2, .. } => Technique::HiddenPair,
-            Pattern::HiddenSubset { .. } => Technique::HiddenTriple,
+            Pattern::HiddenSubset { size: 3, .. } => Technique::HiddenTriple,
+            Pattern::HiddenSubset { .. } => Technique::HiddenQuad,
             Pattern::Fish { size: 2, .. } => Technique::XWing,
-            Pattern::Fish { .. } => Technique::Swordfish,
+            Pattern::Fish { size: 3, .. } => Technique::Swordfish,
+            Pattern::Fish { .. } => Technique::Jellyfish,
             Pattern::XyWing { .. } => Technique::XyWing,
             Pattern::Colouring { .. } => Technique::SimpleColouring,
             Pattern::FinnedFish(found) => found.technique(),
