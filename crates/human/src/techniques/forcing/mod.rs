@@ -186,11 +186,7 @@ impl Forcing {
             },
             Kind::Chain { cells: true } => "forcing chain".to_string(),
             Kind::Chain { cells: false } => "forcing X-chain".to_string(),
-            Kind::Contradiction {
-                cell: c,
-                digit,
-                on,
-            } => {
+            Kind::Contradiction { cell: c, digit, on } => {
                 let what = if self.technique == Technique::Nishio {
                     "forcing chains"
                 } else {
@@ -211,7 +207,10 @@ impl Forcing {
                 symbol(digit)
             ),
             Kind::CellForcing { cell: c } => {
-                format!("{prefix}cell forcing chains{suffix} from each candidate of {}", cell(c))
+                format!(
+                    "{prefix}cell forcing chains{suffix} from each candidate of {}",
+                    cell(c)
+                )
             }
             Kind::RegionForcing { unit, digit } => format!(
                 "{prefix}region forcing chains{suffix} from each place of {} in {}",

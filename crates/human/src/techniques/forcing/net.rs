@@ -239,7 +239,8 @@ impl Engine {
         let [row, column, boxed] = layout.units_of(cell);
         for &c in layout.unit(boxed) {
             if c != cell && grid[c] & bit != 0 {
-                self.found.push((space.node(c, digit, false), CAUSE_BOX, 0, 1));
+                self.found
+                    .push((space.node(c, digit, false), CAUSE_BOX, 0, 1));
             }
         }
         for (unit, cause) in [(row, CAUSE_ROW), (column, CAUSE_COLUMN)] {
@@ -463,7 +464,11 @@ pub(super) fn length_increment(complexity: u32) -> f64 {
     let mut odd = false;
     while length > ceiling {
         added += 0.1;
-        ceiling = if odd { ceiling * 4 / 3 } else { ceiling * 3 / 2 };
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
         odd = !odd;
     }
     added
