@@ -23,6 +23,7 @@
 
 mod basic;
 mod multiple;
+mod nested;
 mod net;
 mod unary;
 
@@ -243,6 +244,8 @@ struct Cache {
     engine: Engine,
     net: Net,
     nets: Nets,
+    basic: basic::Basic,
+    nested: nested::Nested,
 }
 
 thread_local! {
@@ -261,6 +264,8 @@ fn with_cache<T>(layout: &'static Layout, run: impl FnOnce(&mut Cache) -> T) -> 
                 engine,
                 net,
                 nets,
+                basic: basic::Basic::new(layout),
+                nested: nested::Nested::new(layout),
             });
         }
         run(slot.as_mut().expect("just filled"))
@@ -286,7 +291,7 @@ fn step(technique: Technique, base: u32, level: u8, found: Found) -> Option<Dedu
 /// XY-chain.
 pub(crate) fn forcing_chain(board: &Board) -> Option<Deduction> {
     let found = with_cache(board.layout, |cache| {
-        unary::search(&mut cache.engine, &mut cache.net, &board.cands)
+        unary::search(&mut cache.engine, &mut cache.net, &board.cands, None)
     })?;
     let base = match found.kind {
         Kind::Cycle { cells, units } => {
@@ -311,12 +316,26 @@ pub(crate) fn forcing_chain(board: &Board) -> Option<Deduction> {
 /// Runs one multiple or dynamic configuration on the board.
 fn chaining(board: &Board, technique: Technique, config: Config) -> Option<Deduction> {
     let found = with_cache(board.layout, |cache| {
-        let Cache { engine, nets, .. } = cache;
+        let Cache {
+            engine,
+            nets,
+            basic,
+            nested,
+            ..
+        } = cache;
         if config.level == 0 {
             let mut none = |_: &mut Engine, _: &[u32], _: &mut Net, _: &mut Vec<u32>| false;
-            multiple::search(engine, nets, &board.cands, config, &mut none, &mut Flat)
+            multiple::search(
+                engine,
+                nets,
+                &board.cands,
+                config,
+                &mut none,
+                &mut Flat,
+                None,
+            )
         } else {
-            basic::search(engine, nets, &board.cands, config)
+            basic::search(engine, nets, basic, nested, &board.cands, config)
         }
     })?;
     step(technique, config.base(), config.level, found)

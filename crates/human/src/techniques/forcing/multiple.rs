@@ -76,6 +76,8 @@ impl NestedCost for Flat {
 
 struct Search<'a> {
     grid: &'a [u32],
+    /// Every hint, when collecting them all (nested chains) rather than the easiest.
+    all: Option<&'a mut Vec<Found>>,
     config: Config,
     mode: Mode,
     best: Option<Found>,
@@ -97,7 +99,8 @@ impl Search<'_> {
         let space = engine.space;
         let lower: u32 = targets.iter().map(|&(net, node)| net.depth(node) + 1).sum();
         let best = self.best.as_ref().map(|b| b.key);
-        if !Key::new(self.sort_base, lower, sort).beats(best) {
+        let collecting = self.all.is_some();
+        if !collecting && !Key::new(self.sort_base, lower, sort).beats(best) {
             return;
         }
         let (cell, digit) = (space.cell(target), space.digit(target));
@@ -117,10 +120,10 @@ impl Search<'_> {
             complexity += cost.nested(engine, targets);
         }
         let key = Key::new(self.sort_base, complexity, sort);
-        if !key.beats(best) {
+        if !collecting && !key.beats(best) {
             return;
         }
-        self.best = Some(Found {
+        let found = Found {
             key,
             kind,
             chains: targets
@@ -129,7 +132,11 @@ impl Search<'_> {
                 .collect(),
             placed,
             eliminated,
-        });
+        };
+        match self.all.as_deref_mut() {
+            Some(all) => all.push(found),
+            None => self.best = Some(found),
+        }
     }
 }
 
@@ -141,6 +148,7 @@ pub(super) fn search(
     config: Config,
     rules: &mut Rules,
     cost: &mut dyn NestedCost,
+    all: Option<&mut Vec<Found>>,
 ) -> Option<Found> {
     let layout = engine.layout;
     let space = engine.space;
@@ -152,6 +160,7 @@ pub(super) fn search(
     };
     let mut search = Search {
         grid,
+        all,
         config,
         mode,
         best: None,

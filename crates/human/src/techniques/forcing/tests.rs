@@ -179,3 +179,95 @@ fn dynamic_forcing_chains_plus_are_sound() {
         1,
     );
 }
+
+/// Times each finder on the positions of Sudoku Explainer's solves of top1465 where chaining is
+/// reached (nothing simpler applies). Run in release mode:
+/// `cargo test --release -j1 -p sudoku-human --lib forcing::tests::timing -- --ignored --nocapture`
+/// (`FORCING_TIMING=N` for the first N puzzles, 100 by default; `FORCING_SET=name` for another
+/// set).
+#[test]
+#[ignore]
+fn timing() {
+    use std::time::{Duration, Instant};
+    let count = std::env::var("FORCING_TIMING")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100);
+    let set = std::env::var("FORCING_SET").unwrap_or("puzzles3_magictour_top1465".into());
+    let puzzles = shared_puzzles(&set, count);
+    let finders: [(Technique, fn(&Board) -> Option<Deduction>); 6] = [
+        (Technique::ForcingChain, forcing_chain),
+        (Technique::Nishio, nishio),
+        (Technique::MultipleForcingChain, multiple),
+        (Technique::DynamicForcingChain, dynamic),
+        (Technique::DynamicForcingChainPlus, dynamic_plus),
+        (Technique::NestedForcingChain, nested),
+    ];
+    let simpler: Vec<Technique> = crate::Order::Rating
+        .techniques()
+        .iter()
+        .copied()
+        .filter(|t| !finders.iter().any(|(f, _)| f == t))
+        // Not written on this branch (their finders take triples at most).
+        .filter(|t| {
+            ![
+                Technique::NakedQuad,
+                Technique::HiddenQuad,
+                Technique::Jellyfish,
+            ]
+            .contains(t)
+        })
+        .collect();
+    let mut spent = [Duration::ZERO; 6];
+    let mut found = [0usize; 6];
+    let (mut positions, mut stuck) = (0, 0);
+    let start = Instant::now();
+    for puzzle in &puzzles {
+        let mut board = Board::new(puzzle).unwrap();
+        while !board.is_solved() {
+            let easy = simpler
+                .iter()
+                .find_map(|&t| crate::techniques::find(t, &board, crate::Order::Rating));
+            if let Some(step) = easy {
+                step.apply(&mut board);
+                continue;
+            }
+            positions += 1;
+            let mut first = None;
+            for (k, (_, finder)) in finders.iter().enumerate() {
+                let began = Instant::now();
+                let step = finder(&board);
+                spent[k] += began.elapsed();
+                if step.is_some() {
+                    found[k] += 1;
+                    if first.is_none() {
+                        first = step;
+                    }
+                }
+                if k == 4 && first.is_some() {
+                    break;
+                }
+            }
+            match first {
+                Some(step) => step.apply(&mut board),
+                None => {
+                    stuck += 1;
+                    break;
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{} puzzles, {positions} chaining positions, {stuck} stuck, {:.2?} in all",
+        puzzles.len(),
+        start.elapsed()
+    );
+    for (k, (technique, _)) in finders.iter().enumerate() {
+        eprintln!(
+            "{technique}: {:.2?} in all, {:.1} µs a position, found on {}",
+            spent[k],
+            spent[k].as_secs_f64() * 1e6 / positions.max(1) as f64,
+            found[k]
+        );
+    }
+}

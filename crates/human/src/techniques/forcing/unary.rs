@@ -32,7 +32,12 @@ const PASSES: [Pass; 3] = [
 
 /// The easiest forcing chain or cycle: least rating, then length, then kind (X before Y before
 /// XY), then Sudoku Explainer's scan order.
-pub(super) fn search(engine: &mut Engine, net: &mut Net, grid: &[u32]) -> Option<Found> {
+pub(super) fn search(
+    engine: &mut Engine,
+    net: &mut Net,
+    grid: &[u32],
+    mut all: Option<&mut Vec<Found>>,
+) -> Option<Found> {
     let layout = engine.layout;
     let space = engine.space;
     let mut best: Option<Found> = None;
@@ -58,7 +63,10 @@ pub(super) fn search(engine: &mut Engine, net: &mut Net, grid: &[u32]) -> Option
                 let digit = digits.trailing_zeros() as u8;
                 digits &= digits - 1;
                 let start = space.node(cell, digit, true);
-                let limit = max_complexity(best.as_ref().map(|b| b.key), cycle_base, cycle_sort);
+                let limit = match all {
+                    Some(_) => u32::MAX,
+                    None => max_complexity(best.as_ref().map(|b| b.key), cycle_base, cycle_sort),
+                };
                 if limit >= 4 {
                     find_cycles(
                         engine,
@@ -74,14 +82,14 @@ pub(super) fn search(engine: &mut Engine, net: &mut Net, grid: &[u32]) -> Option
                         let path = arena_path(&arena, found);
                         let complexity = path.len() as u32 - 1;
                         let key = Key::new(cycle_base, complexity, cycle_sort);
-                        if !key.beats(best.as_ref().map(|b| b.key)) {
+                        if all.is_none() && !key.beats(best.as_ref().map(|b| b.key)) {
                             continue;
                         }
                         let eliminated = cycle_eliminations(engine, grid, &path);
                         if eliminated.is_empty() {
                             continue;
                         }
-                        best = Some(Found {
+                        let found = Found {
                             key,
                             kind: Kind::Cycle {
                                 cells: pass.cells,
@@ -90,15 +98,23 @@ pub(super) fn search(engine: &mut Engine, net: &mut Net, grid: &[u32]) -> Option
                             chains: vec![terms(space, &path)],
                             placed: None,
                             eliminated,
-                        });
+                        };
+                        match all.as_deref_mut() {
+                            Some(all) => all.push(found),
+                            None => best = Some(found),
+                        }
                     }
                 }
                 if !pass.units {
                     continue;
                 }
                 for assumed in [start, start ^ 1] {
-                    let limit =
-                        max_complexity(best.as_ref().map(|b| b.key), chain_base, chain_sort);
+                    let limit = match all {
+                        Some(_) => u32::MAX,
+                        None => {
+                            max_complexity(best.as_ref().map(|b| b.key), chain_base, chain_sort)
+                        }
+                    };
                     if limit < 2 {
                         continue;
                     }
@@ -107,7 +123,7 @@ pub(super) fn search(engine: &mut Engine, net: &mut Net, grid: &[u32]) -> Option
                     };
                     let path = net.path(target);
                     let key = Key::new(chain_base, path.len() as u32, chain_sort);
-                    if !key.beats(best.as_ref().map(|b| b.key)) {
+                    if all.is_none() && !key.beats(best.as_ref().map(|b| b.key)) {
                         continue;
                     }
                     let (placed, eliminated) = if Space::on(target) {
@@ -115,13 +131,17 @@ pub(super) fn search(engine: &mut Engine, net: &mut Net, grid: &[u32]) -> Option
                     } else {
                         (None, vec![(cell, digit)])
                     };
-                    best = Some(Found {
+                    let found = Found {
                         key,
                         kind: Kind::Chain { cells: pass.cells },
                         chains: vec![terms(space, &path)],
                         placed,
                         eliminated,
-                    });
+                    };
+                    match all.as_deref_mut() {
+                        Some(all) => all.push(found),
+                        None => best = Some(found),
+                    }
                 }
             }
         }
