@@ -150,7 +150,9 @@ impl Net {
         self.depth[node as usize] as u32
     }
 
+    /// Why `node` follows (a `CAUSE_` value): kept for putting links into words.
     #[inline]
+    #[allow(dead_code)]
     pub(super) fn cause(&self, node: u32) -> u8 {
         self.cause[node as usize]
     }
@@ -317,7 +319,7 @@ impl Engine {
         mode: Mode,
         net: &mut Net,
         start: u32,
-        rules: &mut dyn FnMut(&mut Engine, &[u32], &mut Net, &mut Vec<u32>) -> bool,
+        rules: &mut super::multiple::Rules,
     ) {
         net.reset();
         net.insert(start, &[], CAUSE_START, NONE);

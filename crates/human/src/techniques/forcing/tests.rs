@@ -271,3 +271,66 @@ fn timing() {
         );
     }
 }
+
+/// The first puzzle of the forum's hardest list is solved without guessing in Sudoku
+/// Explainer's order (the simpler techniques, then the chaining finders in turn, nested chains
+/// last), every chaining step checked against the solution, and nested chains needed. Seconds in
+/// release mode, minutes in debug mode, so run on request:
+/// `cargo test --release -j1 -p sudoku-human --lib forcing::tests::nested -- --ignored`
+#[test]
+#[ignore]
+fn nested_chains_solve_a_hardest_puzzle_soundly() {
+    let puzzles = shared_puzzles("puzzles6_forum_hardest_1106", 1);
+    let Some(puzzle) = puzzles.first() else {
+        return;
+    };
+    let finders: [fn(&Board) -> Option<Deduction>; 6] = [
+        forcing_chain,
+        nishio,
+        multiple,
+        dynamic,
+        dynamic_plus,
+        nested,
+    ];
+    let simpler: Vec<Technique> = crate::Order::Rating
+        .techniques()
+        .iter()
+        .copied()
+        .take_while(|&t| t != Technique::ForcingChain)
+        .filter(|t| {
+            ![
+                Technique::NakedQuad,
+                Technique::HiddenQuad,
+                Technique::Jellyfish,
+            ]
+            .contains(t)
+        })
+        .collect();
+    let mut board = Board::new(puzzle).unwrap();
+    let solution = crate::engine::complete(&board, &sudoku_core::Budget::solve(), &mut 0)
+        .unwrap()
+        .solution;
+    let mut nested_steps = Vec::new();
+    while !board.is_solved() {
+        let step = simpler
+            .iter()
+            .find_map(|&t| crate::techniques::find(t, &board, crate::Order::Rating))
+            .or_else(|| finders.iter().find_map(|finder| finder(&board)))
+            .expect("no guessing needed");
+        if let Pattern::Forcing(found) = &step.pattern {
+            for &(cell, digit) in &step.eliminated {
+                assert_ne!(solution.get(cell), digit, "{}", step.describe(&board));
+            }
+            if let Some((cell, digit)) = step.placed {
+                assert_eq!(solution.get(cell), digit, "{}", step.describe(&board));
+            }
+            if found.technique() == Technique::NestedForcingChain {
+                nested_steps.push(found.explainer());
+            }
+        }
+        step.apply(&mut board);
+    }
+    eprintln!("nested steps rated {nested_steps:?}");
+    assert!(!nested_steps.is_empty());
+    assert!(nested_steps.iter().all(|&r| r >= 9.5));
+}
