@@ -274,7 +274,11 @@ fn length_increment(complexity: usize) -> u16 {
     let (mut added, mut ceiling, mut odd) = (0, 4, false);
     while length > ceiling {
         added += 1;
-        ceiling = if odd { ceiling * 4 / 3 } else { ceiling * 3 / 2 };
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
         odd = !odd;
     }
     added
@@ -594,7 +598,7 @@ impl PairSearch<'_> {
     /// depend on every cell of the chain, not only its ends).
     fn extend(&mut self, len: usize) {
         let last = self.path[len - 1];
-        if len % 2 == 0
+        if len.is_multiple_of(2)
             && len >= 4
             && !self
                 .start_buddies
@@ -624,7 +628,8 @@ impl PairSearch<'_> {
         let mut shortest = usize::MAX;
         for i in 0..len {
             for j in (i + 3..len).step_by(2) {
-                let common = self.geometry.peers[self.path[i]].and(&self.geometry.peers[self.path[j]]);
+                let common =
+                    self.geometry.peers[self.path[i]].and(&self.geometry.peers[self.path[j]]);
                 let a = common.and(&self.candidates[first as usize]);
                 let b = common.and(&self.candidates[second as usize]);
                 if !a.is_empty() || !b.is_empty() {
@@ -738,13 +743,7 @@ pub(crate) fn x_chain(board: &Board) -> Option<Deduction> {
                             // Back to the start by a strong link: the start holds the digit.
                             if depth + 1 >= 3 {
                                 walk.path(state, &mut path);
-                                record_x_chain(
-                                    &mut best,
-                                    &path,
-                                    start_buddies,
-                                    digit,
-                                    Some(start),
-                                );
+                                record_x_chain(&mut best, &path, start_buddies, digit, Some(start));
                             }
                             continue;
                         }
@@ -784,7 +783,11 @@ fn record_x_chain(
     let links = nodes - 1;
     // Sudoku Explainer: a cell seeing both ends, assumed true, is false at the end of two more
     // links (links + 3 potentials); a chain back to its start proves it (links + 1).
-    let complexity = if back_to.is_some() { links + 1 } else { links + 3 };
+    let complexity = if back_to.is_some() {
+        links + 1
+    } else {
+        links + 3
+    };
     let chain = Chain {
         kind: Kind::XChain,
         grouped: false,
@@ -845,9 +848,7 @@ pub(crate) fn xy_chain(board: &Board) -> Option<Deduction> {
                 if depth + 1 >= max_cells {
                     continue;
                 }
-                let next_cells = geometry.peers[cell]
-                    .and(&bivalue)
-                    .and(&candidates[holds]);
+                let next_cells = geometry.peers[cell].and(&bivalue).and(&candidates[holds]);
                 for next in next_cells.iter() {
                     if next == start {
                         continue;
@@ -924,6 +925,9 @@ struct Graph {
     group_units: Vec<(usize, usize)>,
     offsets: Vec<u32>,
     targets: Vec<u32>,
+    /// The same edges by target state: each state's predecessors.
+    rev_offsets: Vec<u32>,
+    rev_sources: Vec<u32>,
 }
 
 impl Graph {
@@ -947,25 +951,24 @@ impl Graph {
             let mut segments: Vec<_> = layout.segments.iter().collect();
             segments.sort_by_key(|s| (s.line, s.boxed));
             for segment in segments {
-                for digit in 1..=layout.n as u8 {
-                    let places: Vec<usize> = segment
-                        .cells
-                        .iter()
-                        .copied()
-                        .filter(|&c| board.has(c, digit))
-                        .collect();
-                    if places.len() < 2 {
-                        continue;
-                    }
+                let present = segment
+                    .cells
+                    .iter()
+                    .fold(0u32, |set, &c| set | board.cands[c]);
+                for digit in digits(present) {
                     let mut node = Node {
                         cells: [0; 5],
-                        size: places.len() as u8,
+                        size: 0,
                         digit,
                     };
                     let mut set = Cells::EMPTY;
-                    for (slot, &cell) in node.cells.iter_mut().zip(&places) {
-                        *slot = cell as u16;
+                    for &cell in segment.cells.iter().filter(|&&c| board.has(c, digit)) {
+                        node.cells[node.size as usize] = cell as u16;
+                        node.size += 1;
                         set.insert(cell);
+                    }
+                    if node.size < 2 {
+                        continue;
                     }
                     nodes.push(node);
                     group_units.push((segment.boxed, segment.line));
@@ -1006,6 +1009,10 @@ impl Graph {
                 }
             }
         }
+        let mut by_digit = vec![Vec::new(); if grouped { layout.n + 1 } else { 0 }];
+        for g in 0..group_units.len() {
+            by_digit[nodes[singles + g].digit as usize].push(g);
+        }
         for (g, &(boxed, line)) in group_units.iter().enumerate() {
             let node = singles + g;
             let Node { digit, .. } = nodes[node];
@@ -1029,12 +1036,19 @@ impl Graph {
             }
             // Other groups of the digit in the same box or line.
             let mut shared = [(0usize, NONE as usize); 2];
-            for (h, &(other_box, other_line)) in group_units.iter().enumerate() {
+            for &h in &by_digit[digit as usize] {
+                let (other_box, other_line) = group_units[h];
                 let other = singles + h;
-                if h == g || nodes[other].digit != digit || !own.and(&group_cells[h]).is_empty() {
+                if h == g
+                    || (other_line != line && other_box != boxed)
+                    || !own.and(&group_cells[h]).is_empty()
+                {
                     continue;
                 }
-                for (k, same) in [other_line == line, other_box == boxed].into_iter().enumerate() {
+                for (k, same) in [other_line == line, other_box == boxed]
+                    .into_iter()
+                    .enumerate()
+                {
                     if same {
                         shared[k].0 += 1;
                         if shared[k].0 == 1 {
@@ -1072,12 +1086,27 @@ impl Graph {
             targets[fill[from as usize] as usize] = to;
             fill[from as usize] += 1;
         }
+        let mut rev_offsets = vec![0u32; states + 1];
+        for &(_, to) in &edges {
+            rev_offsets[to as usize + 1] += 1;
+        }
+        for s in 0..states {
+            rev_offsets[s + 1] += rev_offsets[s];
+        }
+        let mut fill = rev_offsets.clone();
+        let mut rev_sources = vec![0u32; edges.len()];
+        for &(from, to) in &edges {
+            rev_sources[fill[to as usize] as usize] = from;
+            fill[to as usize] += 1;
+        }
         Graph {
             nodes,
             singles,
             group_units,
             offsets,
             targets,
+            rev_offsets,
+            rev_sources,
         }
     }
 
@@ -1115,7 +1144,14 @@ fn search_aic(
     let mut best = Best::default();
     let mut path = Vec::new();
     let mut eliminated = Vec::new();
-    for premise_on in [true, false] {
+    // False premises first: a true premise's chains remove one candidate at most (a loop back
+    // to its cell on another digit meets that digit's removal one link in, so only the
+    // candidate itself or one other digit of the cell can go), so they are searched only while
+    // nothing better is known. Ranks carry HoDoKu's reading order, so the result is the same.
+    for premise_on in [false, true] {
+        if premise_on && best.rank.is_some_and(|rank| usize::MAX - rank.0 >= 2) {
+            break;
+        }
         for premise in 0..graph.singles {
             let root = 2 * premise + usize::from(premise_on);
             walk.start(root);
@@ -1142,7 +1178,9 @@ fn search_aic(
                 }
                 let end = graph.nodes[node];
                 if end.first() == start_cell {
-                    walk.path(state, &mut path);
+                    if !chain_path(&graph, &walk, state, &mut path, true) {
+                        continue;
+                    }
                     nice_loop(
                         board,
                         geometry,
@@ -1155,14 +1193,7 @@ fn search_aic(
                     );
                 } else if !premise_on && on {
                     open_chain(
-                        board,
-                        geometry,
-                        candidates,
-                        &graph,
-                        &walk,
-                        state,
-                        &mut path,
-                        &mut best,
+                        board, geometry, candidates, &graph, &walk, state, &mut path, &mut best,
                     );
                 }
             }
@@ -1191,6 +1222,48 @@ fn lasso(graph: &Graph, path: &[u32], start_cell: usize, is_loop: bool) -> bool 
             seen = seen.or(&graph.cover(prev));
         }
         last = Some(node);
+    }
+    false
+}
+
+/// Fills `path` with a chain from the root to `state` that HoDoKu accepts: no lasso, and for a
+/// loop, a first link leaving the start cell and a last link coming back from another. The
+/// breadth-first path comes first; if it fails, the other predecessors of `state` reached at
+/// the same depth are tried (HoDoKu's tables keep one predecessor of an implication, not
+/// necessarily the search's). Returns whether one was found.
+fn chain_path(
+    graph: &Graph,
+    walk: &Walk,
+    state: usize,
+    path: &mut Vec<u32>,
+    is_loop: bool,
+) -> bool {
+    let start_cell = graph.nodes[walk.order[0] as usize / 2].first();
+    let accept = |path: &[u32]| {
+        let cell = |i: usize| graph.nodes[path[i] as usize / 2].first();
+        let last = path.len() - 1;
+        !(is_loop && (cell(1) == start_cell || cell(last - 1) == start_cell))
+            && !lasso(graph, path, start_cell, is_loop)
+    };
+    walk.path(state, path);
+    if accept(path) {
+        return true;
+    }
+    let depth = walk.depth[state];
+    let (from, to) = (graph.rev_offsets[state], graph.rev_offsets[state + 1]);
+    for &before in &graph.rev_sources[from as usize..to as usize] {
+        let before = before as usize;
+        if before == walk.parent[state] as usize
+            || !walk.seen(before)
+            || walk.depth[before] + 1 != depth
+        {
+            continue;
+        }
+        walk.path(before, path);
+        path.push(state as u32);
+        if accept(path) {
+            return true;
+        }
     }
     false
 }
@@ -1261,9 +1334,7 @@ fn nice_loop(
         eliminated.push((start_cell, start_digit));
         (Kind::Discontinuous(Ending::Removes), links + 1)
     } else if first_strong && last_strong && start_digit == end_digit {
-        eliminated.extend(
-            digits(cands & !(1 << start_digit)).map(|d| (start_cell, d)),
-        );
+        eliminated.extend(digits(cands & !(1 << start_digit)).map(|d| (start_cell, d)));
         (Kind::Discontinuous(Ending::Holds), links + 1)
     } else if first_strong != last_strong && start_digit != end_digit {
         let gone = if first_strong { end_digit } else { start_digit };
@@ -1273,7 +1344,9 @@ fn nice_loop(
         || (first_strong && last_strong)
     {
         let two_strong = first_strong && last_strong;
-        continuous_eliminations(board, geometry, candidates, graph, path, two_strong, eliminated);
+        continuous_eliminations(
+            board, geometry, candidates, graph, path, two_strong, eliminated,
+        );
         // The cycle's potentials: every node, the start cell's two digits included.
         (Kind::ContinuousLoop, links + 1)
     } else {
@@ -1376,7 +1449,8 @@ fn open_chain(
             .and(&geometry.peers[e])
             .and(&candidates[start.digit as usize]);
         // One cell seeing both ends is a discontinuous nice loop through that cell.
-        if common.count() < 2 {
+        let count = common.count();
+        if count < 2 || best.rank.is_some_and(|rank| usize::MAX - rank.0 > count) {
             return;
         }
         let rank = rank_of_cells(common, start.digit, nodes, 2);
@@ -1385,9 +1459,7 @@ fn open_chain(
         }
         (rank, common.iter().map(|c| (c, start.digit)).collect())
     } else {
-        if !geometry.peers[s].contains(e)
-            || !board.has(e, start.digit)
-            || !board.has(s, end.digit)
+        if !geometry.peers[s].contains(e) || !board.has(e, start.digit) || !board.has(s, end.digit)
         {
             return;
         }
@@ -1398,8 +1470,7 @@ fn open_chain(
         }
         (rank, eliminated)
     };
-    walk.path(state, path);
-    if lasso(graph, path, s, false) {
+    if !chain_path(graph, walk, state, path, false) {
         return;
     }
     let base = if start.digit == end.digit {
@@ -1432,7 +1503,11 @@ mod tests {
 
     /// Leaves `digit` in `line` only at `kept`.
     fn only(board: &mut Board, digit: u8, line: &[usize], kept: &[usize]) {
-        remove(board, digit, line.iter().copied().filter(|c| !kept.contains(c)));
+        remove(
+            board,
+            digit,
+            line.iter().copied().filter(|c| !kept.contains(c)),
+        );
     }
 
     fn chain_of_step(step: &Deduction) -> &Chain {
@@ -1552,7 +1627,10 @@ mod tests {
         keep(&mut board, rc(5, 7), &[2, 3]);
         keep(&mut board, rc(3, 7), &[3, 1]);
         let step = aic(&board).expect("an AIC");
-        assert_eq!(sorted(&step), [rc(3, 1), rc(3, 2), rc(3, 3)].map(|c| (c, 1)));
+        assert_eq!(
+            sorted(&step),
+            [rc(3, 1), rc(3, 2), rc(3, 3)].map(|c| (c, 1))
+        );
         assert_eq!(
             step.describe(&board),
             "AIC r1c1=1 = r1c5=1 - r5c5=1 = r5c5=2 - r5c7=2 = r5c7=3 - r3c7=3 = r3c7=1: one of \
