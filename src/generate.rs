@@ -53,10 +53,14 @@ pub struct GenerateArgs {
     /// Symmetry of the clue pattern (minimal, bounded): none, 180, 90, diagonal or mirror.
     #[arg(long, default_value_t = Symmetry::None)]
     symmetry: Symmetry,
-    /// Keep only puzzles of this level (minimal; needed by bounded): easy, medium, hard, expert
-    /// or extreme, as `sudoku-bench rate` scores them.
+    /// Keep only puzzles of this level (minimal; needed by bounded): easy, medium, hard, unfair
+    /// or extreme, as `sudoku-bench rate` levels them (HoDoKu's levels).
     #[arg(long)]
     difficulty: Option<Level>,
+    /// Keep only puzzles whose Sudoku Explainer-scale rating lies in this range, both ends
+    /// included (minimal): `7.0..7.5`, as `sudoku-bench rate` gives it.
+    #[arg(long, value_name = "MIN..MAX")]
+    rating: Option<RatingRange>,
     /// Proportion of the cells kept as givens, 0 to 1 (method givens; repeatable or
     /// comma-separated).
     #[arg(long, value_delimiter = ',', value_name = "PROPORTION")]
@@ -107,6 +111,10 @@ pub fn generate(args: &GenerateArgs) -> Result<()> {
         args.difficulty.is_some() || args.method != Method::Bounded,
         "--method bounded needs --difficulty LEVEL"
     );
+    ensure!(
+        args.rating.is_none() || args.method == Method::Minimal,
+        "--rating belongs to --method minimal"
+    );
     let timeout = crate::options::positive_seconds("--timeout", args.timeout)
         .map_err(|failure| anyhow::anyhow!(failure.message))?;
     if let Some(path) = &args.out {
@@ -132,6 +140,48 @@ pub fn generate(args: &GenerateArgs) -> Result<()> {
     }
 }
 
+/// A range of Sudoku Explainer-scale ratings, both ends included: `7.0..7.5`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct RatingRange {
+    min: f32,
+    max: f32,
+}
+
+impl RatingRange {
+    /// Whether a puzzle rated `rating` lies in the range; one that needs guessing never does.
+    fn holds(self, rating: &sudoku_human::Rating) -> bool {
+        // Ratings are tenths: compare them as such, so 7.5 is inside `7.0..7.5`.
+        let tenths = |value: f32| (value * 10.0).round() as i32;
+        !rating.guessed && (tenths(self.min)..=tenths(self.max)).contains(&tenths(rating.explainer))
+    }
+}
+
+impl std::str::FromStr for RatingRange {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<RatingRange, String> {
+        let wrong = || format!("--rating {text:?}: expected MIN..MAX, such as 7.0..7.5");
+        let (min, max) = text.split_once("..").ok_or_else(wrong)?;
+        let parse = |part: &str| part.trim().parse::<f32>().ok().filter(|v| v.is_finite());
+        let (Some(min), Some(max)) = (parse(min), parse(max)) else {
+            return Err(wrong());
+        };
+        if min < 0.0 || min > max {
+            return Err(format!(
+                "--rating {text:?}: the range runs from a rating of 0 or more up to one at least \
+                 as large"
+            ));
+        }
+        Ok(RatingRange { min, max })
+    }
+}
+
+impl std::fmt::Display for RatingRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:.1}..{:.1}", self.min, self.max)
+    }
+}
+
 /// The options that made the file, as a command that makes it again.
 fn command_line(args: &GenerateArgs) -> String {
     let method = match args.method {
@@ -150,6 +200,9 @@ fn command_line(args: &GenerateArgs) -> String {
     }
     if let Some(level) = args.difficulty {
         write!(line, " --difficulty {level}").unwrap();
+    }
+    if let Some(range) = args.rating {
+        write!(line, " --rating {range}").unwrap();
     }
     if !args.givens.is_empty() {
         let proportions: Vec<String> = args.givens.iter().map(f64::to_string).collect();
@@ -198,10 +251,10 @@ fn carved(
         let mut rated = None;
         let accept = |grid: &Grid| {
             let rating = sudoku_human::rate(grid);
-            let wanted = match args.difficulty {
-                None => true,
-                Some(level) => rating.as_ref().is_ok_and(|r| r.level == level),
-            };
+            let wanted = rating.as_ref().is_ok_and(|r| {
+                args.difficulty.is_none_or(|level| r.level == level)
+                    && args.rating.is_none_or(|range| range.holds(r))
+            });
             rated = Some(rating);
             wanted
         };
@@ -218,9 +271,14 @@ fn carved(
             _ => generate_minimal(shape, args.symmetry, rng, counter.as_mut(), accept, limits),
         }
         .with_context(|| {
-            let wanted = args.difficulty.map_or(String::new(), |level| {
-                format!(", looking for one rated {level}")
-            });
+            let wanted = match (args.difficulty, args.rating) {
+                (Some(level), Some(range)) => {
+                    format!(", looking for one rated {level} and {range}")
+                }
+                (Some(level), None) => format!(", looking for one rated {level}"),
+                (None, Some(range)) => format!(", looking for one rated {range}"),
+                (None, None) => String::new(),
+            };
             format!("puzzle {index} of {}{wanted}", args.count)
         })?;
         let rating = rated
@@ -228,7 +286,7 @@ fn carved(
             .map_err(|e| anyhow::anyhow!("rating puzzle {index}: {e}"))?;
         writeln!(
             text,
-            "# {index}: {} clues, {} (score {:.1}, hardest step {:.1}); {} tried",
+            "# {index}: {} clues, {} (score {}, hardest step {:.1}); {} tried",
             made.puzzle.clue_count(),
             rating.level,
             rating.score,

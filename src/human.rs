@@ -32,8 +32,8 @@ pub struct ExplainArgs {
     /// Show only the next step (a hint), with the pencil marks it starts from.
     #[arg(long)]
     hint: bool,
-    /// Technique order: `thesis` (the thesis's seven first, then the rest) or `rating` (the
-    /// easiest by weight first).
+    /// Technique order: `thesis` (the thesis's seven first, then the rest), `rating` (Sudoku
+    /// Explainer's, the easiest by its rating first) or `hodoku` (HoDoKu's).
     #[arg(long, default_value_t = Order::Thesis)]
     order: Order,
     /// Leave out the pencil marks shown before each step.
@@ -89,6 +89,8 @@ pub fn rate(args: &RateArgs) -> Result<Tally, Failure> {
             "status",
             "thesis",
             "explainer",
+            "pearl",
+            "diamond",
             "score",
         ]
         .into_iter()
@@ -142,11 +144,11 @@ pub fn rate(args: &RateArgs) -> Result<Tally, Failure> {
 
 fn rating_text(rating: &Rating) -> String {
     format!(
-        "thesis {}, explainer {:.1}, score {:.1} ({}), 2009 level {}{}; {}",
-        rating.thesis,
-        rating.explainer,
-        rating.score,
+        "{} (score {}), explainer {}, thesis {}, 2009 level {}{}; {}",
         rating.level,
+        rating.score,
+        explainer_text(rating),
+        rating.thesis,
         rating.level_2009,
         if rating.unique {
             ""
@@ -154,6 +156,21 @@ fn rating_text(rating: &Rating) -> String {
             ", not unique: more than one solution"
         },
         rating.counts,
+    )
+}
+
+/// The Explainer-scale ratings: `7.2/1.5/1.2` (rating, pearl, diamond), or that guessing was
+/// needed beyond the hardest technique.
+fn explainer_text(rating: &Rating) -> String {
+    if rating.guessed {
+        return format!(
+            "beyond its techniques: guessing needed (diamond {:.1})",
+            rating.diamond
+        );
+    }
+    format!(
+        "{:.1}/{:.1}/{:.1}",
+        rating.explainer, rating.pearl, rating.diamond
     )
 }
 
@@ -170,7 +187,9 @@ fn rating_csv(item: &Item, status: &str, rating: Option<&Rating>) -> String {
             fields.extend([
                 rating.thesis.to_string(),
                 format!("{:.1}", rating.explainer),
-                format!("{:.1}", rating.score),
+                format!("{:.1}", rating.pearl),
+                format!("{:.1}", rating.diamond),
+                rating.score.to_string(),
                 rating.level.to_string(),
                 rating.level_2009.to_string(),
                 rating
@@ -185,7 +204,10 @@ fn rating_csv(item: &Item, status: &str, rating: Option<&Rating>) -> String {
                     .map(|&t| rating.counts.get(t).to_string()),
             );
         }
-        None => fields.extend(std::iter::repeat_n(String::new(), 8 + Technique::ALL.len())),
+        None => fields.extend(std::iter::repeat_n(
+            String::new(),
+            10 + Technique::ALL.len(),
+        )),
     }
     fields.join(",")
 }
@@ -215,7 +237,9 @@ fn rating_json(
     let fields = json!({
         "thesis": rating.thesis,
         "explainer": (rating.explainer * 10.0).round() / 10.0,
-        "score": (rating.score * 10.0).round() / 10.0,
+        "pearl": (rating.pearl * 10.0).round() / 10.0,
+        "diamond": (rating.diamond * 10.0).round() / 10.0,
+        "score": rating.score,
         "level": rating.level.to_string(),
         "level_2009": rating.level_2009,
         "hardest": rating.hardest.map(|t| t.key()),

@@ -22,6 +22,9 @@ pub(crate) struct Board {
     placed: Vec<u32>,
     /// Empty cells left.
     pub(crate) empty: usize,
+    /// Whether the puzzle is known to have one solution, so the techniques that rely on it
+    /// ([`crate::Technique::assumes_uniqueness`]) may apply. Off unless a caller proved it.
+    pub(crate) assume_unique: bool,
 }
 
 impl Board {
@@ -36,6 +39,7 @@ impl Board {
             cands: vec![layout.all; layout.cell_count()],
             placed: vec![0; layout.unit_count()],
             empty: layout.cell_count(),
+            assume_unique: false,
         };
         for (cell, &value) in puzzle.cells().iter().enumerate() {
             if value != 0 {
@@ -152,6 +156,7 @@ impl Board {
             cands: marks.candidates.clone(),
             placed,
             empty: marks.grid.cells().iter().filter(|&&v| v == 0).count(),
+            assume_unique: false,
         }
     }
 }

@@ -42,14 +42,14 @@ pub(crate) enum Pattern {
     /// `size` cells of `unit` (the first `size` of `cells`) holding only `digits`.
     NakedSubset {
         unit: usize,
-        cells: [usize; 3],
+        cells: [usize; 4],
         size: usize,
         digits: u32,
     },
     /// `size` digits with their only places in `unit` in the first `size` of `cells`.
     HiddenSubset {
         unit: usize,
-        cells: [usize; 3],
+        cells: [usize; 4],
         size: usize,
         digits: u32,
     },
@@ -57,8 +57,8 @@ pub(crate) enum Pattern {
     Fish {
         digit: u8,
         size: usize,
-        base: [usize; 3],
-        cover: [usize; 3],
+        base: [usize; 4],
+        cover: [usize; 4],
     },
     /// A bivalue pivot, two bivalue pincers, and the digit both pincers hold.
     XyWing {
@@ -73,6 +73,16 @@ pub(crate) enum Pattern {
         colours: [Vec<usize>; 2],
         wrap: Option<usize>,
     },
+    // The techniques below keep their pattern in their own module, which also puts it in words
+    // and rates it on each scale.
+    FinnedFish(crate::techniques::fish::Finned),
+    SingleDigit(crate::techniques::single_digit::SingleDigit),
+    Wing(crate::techniques::wings::Wing),
+    Uniqueness(crate::techniques::uniqueness::Uniqueness),
+    Exclusion(crate::techniques::exclusion::Exclusion),
+    Als(crate::techniques::als::Als),
+    Chain(crate::techniques::chains::Chain),
+    Forcing(crate::techniques::forcing::Forcing),
 }
 
 impl Pattern {
@@ -83,13 +93,24 @@ impl Pattern {
             Pattern::Pointing { .. } => Technique::Pointing,
             Pattern::Claiming { .. } => Technique::Claiming,
             Pattern::NakedSubset { size: 2, .. } => Technique::NakedPair,
-            Pattern::NakedSubset { .. } => Technique::NakedTriple,
+            Pattern::NakedSubset { size: 3, .. } => Technique::NakedTriple,
+            Pattern::NakedSubset { .. } => Technique::NakedQuad,
             Pattern::HiddenSubset { size: 2, .. } => Technique::HiddenPair,
-            Pattern::HiddenSubset { .. } => Technique::HiddenTriple,
+            Pattern::HiddenSubset { size: 3, .. } => Technique::HiddenTriple,
+            Pattern::HiddenSubset { .. } => Technique::HiddenQuad,
             Pattern::Fish { size: 2, .. } => Technique::XWing,
-            Pattern::Fish { .. } => Technique::Swordfish,
+            Pattern::Fish { size: 3, .. } => Technique::Swordfish,
+            Pattern::Fish { .. } => Technique::Jellyfish,
             Pattern::XyWing { .. } => Technique::XyWing,
             Pattern::Colouring { .. } => Technique::SimpleColouring,
+            Pattern::FinnedFish(found) => found.technique(),
+            Pattern::SingleDigit(found) => found.technique(),
+            Pattern::Wing(found) => found.technique(),
+            Pattern::Uniqueness(found) => found.technique(),
+            Pattern::Exclusion(found) => found.technique(),
+            Pattern::Als(found) => found.technique(),
+            Pattern::Chain(found) => found.technique(),
+            Pattern::Forcing(found) => found.technique(),
         }
     }
 }
@@ -248,6 +269,14 @@ impl Deduction {
                     ),
                 }
             }
+            Pattern::FinnedFish(found) => found.describe(before, self),
+            Pattern::SingleDigit(found) => found.describe(before, self),
+            Pattern::Wing(found) => found.describe(before, self),
+            Pattern::Uniqueness(found) => found.describe(before, self),
+            Pattern::Exclusion(found) => found.describe(before, self),
+            Pattern::Als(found) => found.describe(before, self),
+            Pattern::Chain(found) => found.describe(before, self),
+            Pattern::Forcing(found) => found.describe(before, self),
         }
     }
 }
@@ -263,7 +292,7 @@ pub(crate) fn words(items: impl Iterator<Item = String>) -> String {
 }
 
 /// The digits of a set in words: `3 and 7`.
-fn digit_words(set: u32) -> String {
+pub(crate) fn digit_words(set: u32) -> String {
     words(digits(set).map(|d| symbol(d).to_string()))
 }
 
@@ -279,7 +308,7 @@ pub(crate) fn digits(mut set: u32) -> impl Iterator<Item = u8> {
 }
 
 /// The eliminations in words, grouped by digit: `removes 3 from r1c8 and r1c9; 7 from r1c9`.
-fn removals(layout: &Layout, eliminated: &[(usize, u8)]) -> String {
+pub(crate) fn removals(layout: &Layout, eliminated: &[(usize, u8)]) -> String {
     let mut by_digit: Vec<(u8, Vec<usize>)> = Vec::new();
     for &(cell, digit) in eliminated {
         match by_digit.iter_mut().find(|(d, _)| *d == digit) {

@@ -17,7 +17,7 @@ use sudoku_core::{Budget, Grid, Step, StopReason};
 use crate::AnalysisError;
 use crate::board::{Board, Marks};
 use crate::deduction::{Deduction, digits, words};
-use crate::rating::{Counts, guess_weight, step_weight};
+use crate::rating::{BRUTE_FORCE_SCORE, Counts, Level, guess_weight, hodoku_step, step_weight};
 use crate::search::search;
 use crate::technique::{Order, Technique};
 use crate::techniques;
@@ -97,8 +97,11 @@ pub struct Move {
     /// The step as core states it: technique name, text (cells as `r1c1`), placed
     /// `(cell, value)`, eliminated `(cell, value)`.
     pub step: Step,
-    /// Its weight on the fine-grained scale (see the crate documentation).
+    /// Its rating on Sudoku Explainer's scale (see the crate documentation).
     pub weight: f32,
+    /// The level of its technique and the score it adds on HoDoKu's scale.
+    pub level: Level,
+    pub score: u32,
     /// The pencil marks just before the step.
     pub before: Marks,
 }
@@ -106,6 +109,7 @@ pub struct Move {
 impl Move {
     fn found(board: &Board, deduction: &Deduction) -> Move {
         let technique = deduction.technique();
+        let hodoku = hodoku_step(&deduction.pattern, board);
         Move {
             technique,
             step: Step {
@@ -114,7 +118,9 @@ impl Move {
                 placed: deduction.placed.into_iter().collect(),
                 eliminated: deduction.eliminated.clone(),
             },
-            weight: step_weight(&deduction.pattern, board.layout),
+            weight: step_weight(&deduction.pattern, board),
+            level: hodoku.level,
+            score: hodoku.score,
             before: board.marks(),
         }
     }
@@ -145,6 +151,8 @@ impl Move {
                 eliminated: Vec::new(),
             },
             weight: guess_weight(completion.guesses),
+            level: Level::Extreme,
+            score: BRUTE_FORCE_SCORE,
             before: board.marks(),
         }
     }
@@ -210,6 +218,9 @@ pub fn analyse_within(
     let mut board = Board::new(puzzle)?;
     let mut moves = Vec::new();
     let mut work = 0;
+    if relies_on_uniqueness(order) {
+        board.assume_unique = complete(&board, budget, &mut work)?.unique;
+    }
     let end = run_logic(&mut board, order, budget, &mut work, |board, deduction| {
         moves.push(Move::found(board, deduction));
     })
@@ -238,6 +249,12 @@ pub fn analyse_within(
     }
 }
 
+/// Whether `order` tries a technique that holds only for a puzzle with one solution: a solve in
+/// it first asks a search whether the puzzle has one.
+fn relies_on_uniqueness(order: Order) -> bool {
+    order.techniques().iter().any(|t| t.assumes_uniqueness())
+}
+
 /// [`analyse_within`] with no limit on time or work.
 pub fn analyse(puzzle: &Grid, order: Order) -> Result<Analysis, AnalysisError> {
     analyse_within(puzzle, order, &Budget::solve())
@@ -248,12 +265,15 @@ pub fn analyse(puzzle: &Grid, order: Order) -> Result<Analysis, AnalysisError> {
 /// candidates, with its digit in the solution a search finds. Apply it with [`Marks::apply`]
 /// to ask for the step after it.
 pub fn next_step(marks: &Marks, order: Order) -> Result<Option<Move>, AnalysisError> {
-    let board = Board::from_marks(marks);
+    let mut board = Board::from_marks(marks);
     if !board.consistent() {
         return Err(AnalysisError::NoSolution);
     }
     if board.is_solved() {
         return Ok(None);
+    }
+    if relies_on_uniqueness(order) {
+        board.assume_unique = complete(&board, &Budget::solve(), &mut 0)?.unique;
     }
     if let Some(deduction) = techniques::first(&board, order) {
         return Ok(Some(Move::found(&board, &deduction)));
@@ -281,6 +301,8 @@ pub fn next_step(marks: &Marks, order: Order) -> Result<Option<Move>, AnalysisEr
             eliminated: Vec::new(),
         },
         weight: guess_weight(completion.guesses),
+        level: Level::Extreme,
+        score: BRUTE_FORCE_SCORE,
         before: marks.clone(),
     }))
 }

@@ -13,23 +13,34 @@
 //! rating, which keeps numbers, pays nothing for text. The geometry (cells of each unit, peers,
 //! where boxes cross lines) is computed once per shape and shared.
 //!
-//! Techniques, and the order in which each [`Order`] tries them:
+//! Techniques, each in its own module of `techniques/` (the module docs define each pattern and
+//! what it removes), tried in one of four [`Order`]s:
+//! - [`Order::Thesis`] (the [`Human`] solver's): the thesis's seven in its order — naked single,
+//!   hidden single (rows, columns, boxes), intersection (pointing, then claiming), naked pair,
+//!   naked triple, hidden pair, hidden triple — then X-Wing, Swordfish, XY-Wing, simple colouring
+//!   and every other technique that holds whatever the number of solutions, simplest first;
+//! - [`Order::ThesisOnly`]: the seven alone, what the thesis's 0–6 scale is measured with;
+//! - [`Order::Rating`]: Sudoku Explainer's order, what its scale is measured with;
+//! - [`Order::Hodoku`]: HoDoKu's order, what the level is measured with.
 //!
-//! | technique | what it does | [`Order::Thesis`] | [`Order::Rating`] |
-//! |---|---|---|---|
-//! | naked single | a cell with one candidate takes it | 1 | 2 |
-//! | hidden single | a digit with one place in a row, column or box goes there | 2 (rows, columns, boxes) | 1 (boxes, rows, columns) |
-//! | pointing | a digit confined to one line within a box leaves the rest of the line | 3 | 3 |
-//! | claiming | a digit confined to one box within a line leaves the rest of the box | 4 | 4 |
-//! | naked pair / triple | k cells of a unit with k candidates between them: those digits leave the unit's other cells | 5 / 6 | 5 / 8 |
-//! | hidden pair / triple | k digits with k places between them in a unit: those cells lose their other candidates | 7 / 8 | 7 / 10 |
-//! | X-Wing / Swordfish | a digit confined in k rows to the same k columns (or columns to rows) leaves the rest of those columns | 9 / 10 | 6 / 9 |
-//! | XY-Wing | pivot {x,y}, pincers {x,z} and {y,z} that see it: z leaves every cell seeing both pincers | 11 | 11 |
-//! | simple colouring | one digit's conjugate pairs (its only two places in a unit) coloured alternately: a colour twice in a unit is false (wrap); a cell seeing both colours loses the digit (trap) | 12 | 12 |
+//! | family | techniques |
+//! |---|---|
+//! | singles | naked single, hidden single (a full house when the unit has one empty cell) |
+//! | intersections | pointing, claiming |
+//! | subsets | naked and hidden pairs, triples, quads |
+//! | fish | X-Wing, Swordfish, Jellyfish; finned and sashimi fish |
+//! | single-digit patterns | simple colouring, Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle |
+//! | wings | XY-Wing, XYZ-Wing, W-Wing |
+//! | uniqueness | unique rectangles and loops, BUG+1 |
+//! | exclusion | aligned pair and triplet exclusion |
+//! | chains | remote pairs, X-chains, XY-chains, alternating inference chains and nice loops (grouped) |
+//! | almost locked sets | ALS-XZ, ALS-XY-Wing |
+//! | forcing chains | cycles and forcing X/Y chains, Nishio, multiple (cell and region), dynamic, dynamic with the basic techniques inside, nested |
 //!
-//! The first seven are the thesis's, in its order (intersection = pointing then claiming);
-//! [`Order::ThesisOnly`] stops there. [`Order::Rating`] is ascending by the weights below. No
-//! technique assumes the puzzle has one solution: each deduction holds in every solution.
+//! Only the uniqueness techniques assume the puzzle has one solution
+//! ([`Technique::assumes_uniqueness`]): an order that has them first asks the search whether the
+//! puzzle has one, and they apply only when it has. Every other deduction holds in every
+//! solution, so a counting search can run after them and still count exactly.
 //!
 //! When no technique applies, a counting backtracking search completes the grid (naked and
 //! hidden singles and line–box eliminations at each node; the cell with fewest candidates, or a
@@ -41,65 +52,40 @@
 //! (a placement is always a candidate), so its logic gets stuck and the search proves it.
 //!
 //! # Ratings ([`rate`] → [`Rating`])
+//! A rating solves the puzzle three times, once per scale's order, after a search that tells
+//! whether it has one solution.
 //! - **Thesis scale** (`thesis`, 0–6 in halves), exactly as the thesis defines it, measured
 //!   with its seven techniques alone in its order ([`Order::ThesisOnly`]): naked singles only 0;
 //!   hidden single needed 0.5; intersection 1; naked pair 2; naked triple 3; hidden pair 4;
-//!   hidden triple 5; guessing needed 6. The value is set by the hardest technique used; from
-//!   intersection up, half a point is added when that hardest technique was used more than once
-//!   (pointing and claiming count together as intersection). A puzzle that needs X-Wing or
-//!   anything else beyond the seven therefore rates 6.
-//! - **Fine-grained rating** (`explainer`), in the style of Sudoku Explainer: the weight of the
-//!   hardest step of a solve in [`Order::Rating`]. Weights ([`weight`]): hidden single 1.2 in a
-//!   box, 1.5 in a row or column; naked single 2.3; pointing 2.6; claiming 2.8; naked pair 3.0;
-//!   X-Wing 3.2; hidden pair 3.4; naked triple 3.6; Swordfish 3.8; hidden triple 4.0; XY-Wing
-//!   4.2; simple colouring 4.5 (our choice: Sudoku Explainer has no single-digit colouring and
-//!   rates the chains that subsume it from 6.5; colouring is placed just above XY-Wing, the
-//!   hardest pattern here, as the only technique that follows a chain of any length). A guess
-//!   weighs 7.0 plus 0.1 for each guess the search made before its solution, at most 20
-//!   (7.0–9.0, [`guess_weight`]): any value of 7 or more means "needs guessing".
-//! - **Score** (`score`): the sum of the weights of every step in [`Order::Rating`], the guess
-//!   included. **Level** ([`Level`], `easy`..`extreme`): `extreme` when guessing was needed;
-//!   otherwise the score scaled to 81 cells (`score · 81 / cells`) against
-//!   [`LEVEL_THRESHOLDS`]: below 73 `easy`, 73 to below 80 `medium`, 80 to below 92 `hard`, 92
-//!   and above `expert`. Singles alone cost 1.2–2.3 a cell, so a singles-only 9×9 minimal
-//!   puzzle scores about 63–76 and each harder step adds its weight. Calibration: random minimal 9×9
-//!   puzzles (a random full grid, clues removed in random order while the puzzle stays
-//!   unique), two runs of 5,000 with different seeds:
-//!
-//!   | level | run 1 | run 2 |
-//!   |---|---:|---:|
-//!   | easy | 38.2% | 36.9% |
-//!   | medium | 14.4% | 15.2% |
-//!   | hard | 12.2% | 11.9% |
-//!   | expert | 5.6% | 6.0% |
-//!   | extreme (guessing) | 29.5% | 30.0% |
-//!
-//!   By hardest technique the median score was 69.6 for hidden singles, 72 for naked singles,
-//!   77 for pointing, 81–88 for claiming and the pairs, 87–90 for XY-Wing and colouring. On the
-//!   same runs the thesis scale gave 0 for 1%, 0.5 for 40–42%, 1–1.5 for 11–12%, 2–2.5 for 4%,
-//!   3–5.5 for 2% and 6 for 39–40%.
-//!   Larger boards are read by the same per-cell score, but their random minimal puzzles are
-//!   of another kind: all 60 16×16 ones of `generate --size 16 --count 60 --seed 7` needed
-//!   guessing. A 16×16 puzzle of a lower level keeps more clues: `generate --method bounded`
-//!   removes clues only while the puzzle stays at most the level asked.
-//! - **2009 levels** (`level_2009`, 1–4) from the hardest technique in [`Order::Rating`]
+//!   hidden triple 5; 6 when the seven are not enough (the thesis guessed there). The value is
+//!   set by the hardest technique used; from intersection up, half a point is added when that
+//!   hardest technique was used more than once (pointing and claiming count together).
+//! - **Sudoku Explainer's scale** (`explainer`, with `pearl` and `diamond`), computed as Sudoku
+//!   Explainer computes it: at each step the easiest technique in its order ([`Order::Rating`];
+//!   a chaining technique offers its easiest chain by rating, then by length), and the rating is
+//!   the hardest step's. Each step is rated as Sudoku Explainer rates it ([`weight`] gives each
+//!   technique's least rating: full house 1.0, hidden single 1.2 in a box and 1.5 in a line,
+//!   naked single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-Wing 3.2, hidden pair 3.4,
+//!   naked triple 3.6, Swordfish 3.8, hidden triple 4.0, XY-Wing 4.2, XYZ-Wing 4.4, unique
+//!   rectangles and loops 4.5 up, naked quad 5.0, Jellyfish 5.2, hidden quad 5.4, BUG 5.6 up,
+//!   aligned pair exclusion 6.2, cycles 6.5 up, forcing chains 6.6 up, aligned triplet exclusion
+//!   and Nishio 7.5, multiple forcing chains 8.0 up, dynamic 8.5 up, dynamic with the basic
+//!   techniques 9.0 up, nested 9.5 up; chains add 0.1 each time their length passes 4, 6, 8, 12,
+//!   16, 24, … links). The pearl is the hardest step up to the first placement, the diamond the
+//!   first step's rating. A puzzle its techniques cannot finish rates [`GUESS_BASE`] (20.0, as
+//!   Sudoku Explainer marks a puzzle beyond its solver) and is flagged `guessed`.
+//! - **Level** ([`Level`]: easy, medium, hard, unfair, extreme) and **score**, computed as HoDoKu
+//!   computes them: a solve in its order ([`Order::Hodoku`]) adds each step's score (full house
+//!   and naked single 4, hidden single 14, intersections 50, naked pair 60, …, forcing chains
+//!   500, forcing nets 700); the level is that of the hardest technique used, raised while the
+//!   score passes the level's bound ([`Level::max_score`]: 800, 1000, 1600, 1800). A puzzle its
+//!   techniques cannot finish is extreme and adds [`BRUTE_FORCE_SCORE`].
+//! - **2009 levels** (`level_2009`, 1–4) from the hardest technique in Sudoku Explainer's order
 //!   ([`level_2009`]): 1 singles only; 2 pointing, claiming, naked or hidden pair; 3 naked or
-//!   hidden triple, X-Wing, Swordfish, XY-Wing, simple colouring; 4 guessing needed. On the
-//!   calibration runs: 1 for 41–43%, 2 for 17–18%, 3 for 10–11%, 4 for 30%. Against the published levels
-//!   of the five named boards it reproduces **3 of 5** (measured, `tests/ratings.rs`):
-//!
-//!   | board | published | thesis | explainer | score (level) | 2009 level | hardest |
-//!   |---|---:|---:|---:|---|---:|---|
-//!   | Near worst case | 4 | 0.5 | 2.3 | 83.6 (hard) | 1 | naked single |
-//!   | Star Burst Leo | 4 | 5.0 | 4.0 | 110.1 (expert) | 3 | hidden triple |
-//!   | Golden Nugget | 4 | 6.0 | 9.0 | 9.0 (extreme) | 4 | guess |
-//!   | Easter Monster | 4 | 6.0 | 9.0 | 9.0 (extreme) | 4 | guess |
-//!   | Flower Number | 1 | 0.0 | 1.2 | 61.2 (easy) | 1 | hidden single |
-//!
-//!   Near worst case was built against row-major brute force (its published 4 goes with the
-//!   naive search's 622 million iterations) and falls to singles; Star Burst Leo needs one
-//!   hidden triple. The mapping is not tuned to these five.
-//! - **Counts** ([`Counts`]): how many times each technique was applied in [`Order::Rating`].
+//!   hidden triple, X-Wing, Swordfish, XY-Wing, simple colouring; 4 anything beyond (the 2009
+//!   program guessed there).
+//! - **Counts** ([`Counts`]): how many times each technique was applied in Sudoku Explainer's
+//!   order.
 //!
 //! # The solver ([`Human`])
 //! Id `human`, [`sudoku_core::Family::HumanTechniques`], complete and counting, every size.
@@ -148,8 +134,8 @@ use sudoku_core::{Conflict, StopReason};
 pub use board::Marks;
 pub use engine::{Analysis, Move, analyse, analyse_within, next_step};
 pub use rating::{
-    Counts, GUESS_BASE, GUESS_CAP, GUESS_STEP, HIDDEN_SINGLE_BOX, HIDDEN_SINGLE_LINE,
-    LEVEL_THRESHOLDS, Level, Rating, guess_weight, level_2009, rate, rate_within, weight,
+    BRUTE_FORCE_SCORE, Counts, FULL_HOUSE, GUESS_BASE, GUESS_CAP, GUESS_STEP, HIDDEN_SINGLE_BOX,
+    HIDDEN_SINGLE_LINE, Level, Rating, guess_weight, level_2009, rate, rate_within, weight,
 };
 pub use solver::Human;
 pub use technique::{Order, Technique};

@@ -14,21 +14,25 @@ use crate::engine::{LogicEnd, complete, run_logic};
 use crate::layout::Layout;
 use crate::technique::{Order, Technique};
 
+/// The weight of the last empty cell of a unit (a full house).
+pub const FULL_HOUSE: f32 = 1.0;
 /// The weight of a hidden single in a box.
 pub const HIDDEN_SINGLE_BOX: f32 = 1.2;
 /// The weight of a hidden single in a row or a column.
 pub const HIDDEN_SINGLE_LINE: f32 = 1.5;
-/// The least weight a guess has: above every technique, so a puzzle that needs guessing rates
-/// above every puzzle that does not.
-pub const GUESS_BASE: f32 = 7.0;
+/// The least weight a guess has: Sudoku Explainer's value for a puzzle beyond its techniques,
+/// above every technique, so a puzzle that needs guessing rates above every puzzle that does not.
+pub const GUESS_BASE: f32 = 20.0;
 /// What each guess the search made before its solution adds to [`GUESS_BASE`], up to
 /// [`GUESS_CAP`] guesses.
 pub const GUESS_STEP: f32 = 0.1;
 pub const GUESS_CAP: u64 = 20;
 
-/// A technique's weight on the fine-grained scale. A hidden single weighs
-/// [`HIDDEN_SINGLE_BOX`] in a box and [`HIDDEN_SINGLE_LINE`] in a line; this gives the line's.
-/// A guess weighs at least [`GUESS_BASE`] ([`guess_weight`]).
+/// A technique's least rating on Sudoku Explainer's scale (chains add to it with their length,
+/// see each technique's module). A hidden single weighs [`HIDDEN_SINGLE_BOX`] in a box and
+/// [`HIDDEN_SINGLE_LINE`] in a line; this gives the line's. Techniques Sudoku Explainer does
+/// not have are rated as the chain it would find in their place. A guess weighs at least
+/// [`GUESS_BASE`] ([`guess_weight`]).
 pub fn weight(technique: Technique) -> f32 {
     match technique {
         Technique::HiddenSingle => HIDDEN_SINGLE_LINE,
@@ -42,7 +46,28 @@ pub fn weight(technique: Technique) -> f32 {
         Technique::Swordfish => 3.8,
         Technique::HiddenTriple => 4.0,
         Technique::XyWing => 4.2,
-        Technique::SimpleColouring => 4.5,
+        Technique::XyzWing => 4.4,
+        Technique::UniqueRectangle => 4.5,
+        Technique::NakedQuad => 5.0,
+        Technique::Jellyfish => 5.2,
+        Technique::HiddenQuad => 5.4,
+        Technique::BugPlusOne => 5.6,
+        Technique::AlignedPairExclusion => 6.2,
+        Technique::ForcingChain | Technique::SimpleColouring => 6.5,
+        Technique::Skyscraper
+        | Technique::TwoStringKite
+        | Technique::TurbotFish
+        | Technique::EmptyRectangle
+        | Technique::FinnedFish
+        | Technique::WWing
+        | Technique::RemotePair
+        | Technique::XChain => 6.6,
+        Technique::XyChain | Technique::Aic | Technique::AlsXz | Technique::AlsXyWing => 7.0,
+        Technique::AlignedTripletExclusion | Technique::Nishio => 7.5,
+        Technique::MultipleForcingChain => 8.0,
+        Technique::DynamicForcingChain => 8.5,
+        Technique::DynamicForcingChainPlus => 9.0,
+        Technique::NestedForcingChain => 9.5,
         Technique::Guess => GUESS_BASE,
     }
 }
@@ -53,19 +78,94 @@ pub fn guess_weight(guesses: u64) -> f32 {
 }
 
 /// The weight of one step.
-pub(crate) fn step_weight(pattern: &Pattern, layout: &Layout) -> f32 {
+pub(crate) fn step_weight(pattern: &Pattern, before: &Board) -> f32 {
     match pattern {
-        Pattern::HiddenSingle { unit } if layout.kind_of(*unit) == UnitKind::Box => {
+        Pattern::HiddenSingle { unit } if empty_in(before, *unit) == 1 => FULL_HOUSE,
+        Pattern::HiddenSingle { unit } if before.layout.kind_of(*unit) == UnitKind::Box => {
             HIDDEN_SINGLE_BOX
         }
+        Pattern::FinnedFish(found) => found.explainer(),
+        Pattern::SingleDigit(found) => found.explainer(),
+        Pattern::Wing(found) => found.explainer(),
+        Pattern::Uniqueness(found) => found.explainer(),
+        Pattern::Exclusion(found) => found.explainer(),
+        Pattern::Als(found) => found.explainer(),
+        Pattern::Chain(found) => found.explainer(),
+        Pattern::Forcing(found) => found.explainer(),
         other => weight(other.technique()),
     }
 }
 
+/// What one step adds to a HoDoKu-style rating: the level its technique belongs to and the
+/// score it adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HodokuStep {
+    pub(crate) level: Level,
+    pub(crate) score: u32,
+}
+
+impl HodokuStep {
+    pub(crate) const fn new(level: Level, score: u32) -> HodokuStep {
+        HodokuStep { level, score }
+    }
+}
+
+/// What one step adds on HoDoKu's scale. A hidden single in a unit with one empty cell is
+/// HoDoKu's full house; pairs and triples that lie in a box and a line count as HoDoKu's locked
+/// subsets only in name (the same score as elsewhere).
+pub(crate) fn hodoku_step(pattern: &Pattern, before: &Board) -> HodokuStep {
+    use Level::{Easy, Hard, Medium};
+    let step = HodokuStep::new;
+    match pattern {
+        Pattern::HiddenSingle { unit } => {
+            step(Easy, if empty_in(before, *unit) == 1 { 4 } else { 14 })
+        }
+        Pattern::NakedSingle => step(Easy, 4),
+        Pattern::Pointing { .. } | Pattern::Claiming { .. } => step(Medium, 50),
+        Pattern::NakedSubset { size: 2, .. } => step(Medium, 60),
+        Pattern::NakedSubset { size: 3, .. } => step(Medium, 80),
+        Pattern::NakedSubset { .. } => step(Hard, 120),
+        Pattern::HiddenSubset { size: 2, .. } => step(Medium, 70),
+        Pattern::HiddenSubset { size: 3, .. } => step(Medium, 100),
+        Pattern::HiddenSubset { .. } => step(Hard, 150),
+        Pattern::Fish { size: 2, .. } => step(Hard, 140),
+        Pattern::Fish { size: 3, .. } => step(Hard, 150),
+        Pattern::Fish { .. } => step(Hard, 160),
+        Pattern::XyWing { .. } => step(Hard, 160),
+        Pattern::Colouring { .. } => step(Hard, 150),
+        Pattern::FinnedFish(found) => found.hodoku(),
+        Pattern::SingleDigit(found) => found.hodoku(),
+        Pattern::Wing(found) => found.hodoku(),
+        Pattern::Uniqueness(found) => found.hodoku(),
+        Pattern::Exclusion(found) => found.hodoku(),
+        Pattern::Als(found) => found.hodoku(),
+        Pattern::Chain(found) => found.hodoku(),
+        Pattern::Forcing(found) => found.hodoku(),
+    }
+}
+
+/// The empty cells of `unit`.
+fn empty_in(board: &Board, unit: usize) -> usize {
+    board
+        .layout
+        .unit(unit)
+        .iter()
+        .filter(|&&cell| board.values[cell] == 0)
+        .count()
+}
+
 /// How many times each technique was applied in one solve.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Counts {
     counts: [u32; Technique::ALL.len()],
+}
+
+impl Default for Counts {
+    fn default() -> Counts {
+        Counts {
+            counts: [0; Technique::ALL.len()],
+        }
+    }
 }
 
 impl Counts {
@@ -99,38 +199,47 @@ impl fmt::Display for Counts {
     }
 }
 
-/// A named difficulty, from the score (see the crate documentation for the thresholds).
+/// A named difficulty, as HoDoKu names and computes it: the level of the hardest technique a
+/// solve in HoDoKu's order needed, raised while the summed score passes the level's bound
+/// ([`Level::max_score`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
     Easy,
     Medium,
     Hard,
-    Expert,
-    /// Guessing was needed.
+    Unfair,
+    /// Forcing chains and nets, or guessing, were needed (or the score passed unfair's bound).
     Extreme,
 }
-
-/// The score, per 81 cells, at which each level begins: Medium, Hard, Expert.
-pub const LEVEL_THRESHOLDS: [f32; 3] = [73.0, 80.0, 92.0];
 
 impl Level {
     pub const ALL: [Level; 5] = [
         Level::Easy,
         Level::Medium,
         Level::Hard,
-        Level::Expert,
+        Level::Unfair,
         Level::Extreme,
     ];
 
-    /// The level of a solve with `score` on a board of `cells` cells: Extreme if it `guessed`,
-    /// otherwise by the score scaled to 81 cells against [`LEVEL_THRESHOLDS`].
-    pub fn of(score: f32, cells: usize, guessed: bool) -> Level {
-        if guessed {
-            return Level::Extreme;
+    /// The highest summed score a puzzle of this level may have: HoDoKu's bounds.
+    pub fn max_score(self) -> u32 {
+        match self {
+            Level::Easy => 800,
+            Level::Medium => 1000,
+            Level::Hard => 1600,
+            Level::Unfair => 1800,
+            Level::Extreme => u32::MAX,
         }
-        let per_81 = score * 81.0 / cells as f32;
-        let passed = LEVEL_THRESHOLDS.iter().filter(|&&t| per_81 >= t).count();
-        Level::ALL[passed]
+    }
+
+    /// The level of a solve whose hardest technique is of level `hardest` and whose steps
+    /// scored `score` in all.
+    pub fn of(hardest: Level, score: u32) -> Level {
+        Level::ALL
+            .into_iter()
+            .skip_while(|&level| level < hardest)
+            .find(|level| score <= level.max_score())
+            .unwrap_or(Level::Extreme)
     }
 
     pub fn name(self) -> &'static str {
@@ -138,7 +247,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
-            Level::Expert => "expert",
+            Level::Unfair => "unfair",
             Level::Extreme => "extreme",
         }
     }
@@ -158,29 +267,37 @@ impl FromStr for Level {
             .into_iter()
             .find(|level| level.name().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| {
-                format!("unknown level {text:?}: expected easy, medium, hard, expert or extreme")
+                format!("unknown level {text:?}: expected easy, medium, hard, unfair or extreme")
             })
     }
 }
+
+/// HoDoKu's score of the search it falls back on when its techniques get stuck.
+pub const BRUTE_FORCE_SCORE: u32 = 10_000;
 
 /// Every rating of one puzzle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rating {
     /// The thesis's scale, 0 to 6 in halves, measured with its seven techniques in its order.
     pub thesis: f32,
-    /// The hardest step's weight in the rating order (0 for a full grid).
+    /// Sudoku Explainer's scale: the hardest step's rating in its order ([`Order::Rating`]); 0
+    /// for a full grid, [`GUESS_BASE`] and above when guessing was needed.
     pub explainer: f32,
-    /// The sum of the step weights in the rating order.
-    pub score: f32,
-    /// The score's level.
+    /// Sudoku Explainer's pearl: the hardest step up to the first placement.
+    pub pearl: f32,
+    /// Sudoku Explainer's diamond: the rating of the first step.
+    pub diamond: f32,
+    /// HoDoKu's score: the sum of its steps' scores in its order ([`Order::Hodoku`]).
+    pub score: u32,
+    /// HoDoKu's level.
     pub level: Level,
     /// The 2009 project's level, 1 to 4.
     pub level_2009: u8,
-    /// The technique of the hardest step in the rating order; `None` for a full grid.
+    /// The technique of the hardest step in Sudoku Explainer's order; `None` for a full grid.
     pub hardest: Option<Technique>,
-    /// How many times each technique was applied in the rating order.
+    /// How many times each technique was applied in Sudoku Explainer's order.
     pub counts: Counts,
-    /// Whether the rating order's techniques got stuck, so the search completed the grid.
+    /// Whether the techniques got stuck, so the search completed the grid.
     pub guessed: bool,
     /// Whether the puzzle has exactly one solution.
     pub unique: bool,
@@ -232,14 +349,18 @@ pub fn level_2009(hardest: Option<Technique>) -> u8 {
             | Technique::XyWing
             | Technique::SimpleColouring,
         ) => 3,
-        Some(Technique::Guess) => 4,
+        // Beyond the techniques the 2009 levels name: its program guessed there.
+        Some(_) => 4,
     }
 }
 
 /// Every rating of `puzzle`, within `budget`'s deadline, cap and cancel flag (the cap applies
-/// to each of the two solves a rating makes).
+/// to each solve a rating makes). A search first tells whether the puzzle has one solution:
+/// only then do the techniques that rely on it apply, as they do in both reference programs.
 pub fn rate_within(puzzle: &Grid, budget: &Budget) -> Result<Rating, AnalysisError> {
-    let start = Board::new(puzzle)?;
+    let mut start = Board::new(puzzle)?;
+    let completion = complete(&start, budget, &mut 0)?;
+    start.assume_unique = completion.unique;
 
     let mut board = start.clone();
     let mut classes = [0u32; 7];
@@ -254,41 +375,56 @@ pub fn rate_within(puzzle: &Grid, budget: &Budget) -> Result<Rating, AnalysisErr
         LogicEnd::Stuck => 6.0,
     };
 
-    let mut board = start;
+    let mut board = start.clone();
     let mut counts = Counts::default();
-    let (mut explainer, mut score) = (0.0f32, 0.0f32);
+    let (mut explainer, mut pearl, mut diamond) = (0.0f32, None, None);
     let mut hardest = None;
-    let mut note = |technique: Technique, weight: f32| {
+    let mut note = |technique: Technique, weight: f32, places: bool| {
         counts.add(technique);
-        score += weight;
         if weight > explainer {
             explainer = weight;
             hardest = Some(technique);
         }
-    };
-    let mut work = 0;
-    let end = run_logic(&mut board, Order::Rating, budget, &mut work, |b, step| {
-        note(step.technique(), step_weight(&step.pattern, b.layout));
-    })
-    .map_err(AnalysisError::GaveUp)?;
-    let (guessed, unique) = match end {
-        LogicEnd::Solved => (false, true),
-        LogicEnd::Stuck => {
-            let completion = complete(&board, budget, &mut work)?;
-            note(Technique::Guess, guess_weight(completion.guesses));
-            (true, completion.unique)
+        diamond.get_or_insert(explainer);
+        if places && pearl.is_none() {
+            pearl = Some(explainer);
         }
     };
+    let end = run_logic(&mut board, Order::Rating, budget, &mut 0, |b, step| {
+        let places = step.placed.is_some();
+        note(step.technique(), step_weight(&step.pattern, b), places);
+    })
+    .map_err(AnalysisError::GaveUp)?;
+    let guessed = end == LogicEnd::Stuck;
+    if guessed {
+        note(Technique::Guess, guess_weight(completion.guesses), true);
+    }
+
+    let mut board = start;
+    let (mut hodoku_hardest, mut score) = (Level::Easy, 0u32);
+    let end = run_logic(&mut board, Order::Hodoku, budget, &mut 0, |b, step| {
+        let found = hodoku_step(&step.pattern, b);
+        hodoku_hardest = hodoku_hardest.max(found.level);
+        score = score.saturating_add(found.score);
+    })
+    .map_err(AnalysisError::GaveUp)?;
+    if end == LogicEnd::Stuck {
+        hodoku_hardest = Level::Extreme;
+        score = score.saturating_add(BRUTE_FORCE_SCORE);
+    }
+
     Ok(Rating {
         thesis,
         explainer,
+        pearl: pearl.unwrap_or(explainer),
+        diamond: diamond.unwrap_or(explainer),
         score,
-        level: Level::of(score, puzzle.cells().len(), guessed),
+        level: Level::of(hodoku_hardest, score),
         level_2009: level_2009(hardest),
         hardest,
         counts,
         guessed,
-        unique,
+        unique: completion.unique,
     })
 }
 
@@ -333,7 +469,7 @@ mod tests {
             .map(|&t| weight(t))
             .collect();
         assert!(HIDDEN_SINGLE_BOX < weights[0]);
-        assert!(weights.windows(2).all(|w| w[0] < w[1]), "{weights:?}");
+        assert!(weights.windows(2).all(|w| w[0] <= w[1]), "{weights:?}");
         assert!(weights.iter().all(|&w| w < GUESS_BASE));
         assert_eq!(guess_weight(0), GUESS_BASE);
         assert_eq!(guess_weight(1000), guess_weight(GUESS_CAP));
@@ -349,14 +485,15 @@ mod tests {
     }
 
     #[test]
-    fn levels_follow_the_thresholds_and_scale_with_the_board() {
-        let [medium, hard, expert] = LEVEL_THRESHOLDS;
-        assert_eq!(Level::of(medium - 0.5, 81, false), Level::Easy);
-        assert_eq!(Level::of(medium, 81, false), Level::Medium);
-        assert_eq!(Level::of(hard, 81, false), Level::Hard);
-        assert_eq!(Level::of(expert, 81, false), Level::Expert);
-        assert_eq!(Level::of(0.0, 81, true), Level::Extreme);
-        // A 16×16 board's score is read per 81 cells.
-        assert_eq!(Level::of(hard * 256.0 / 81.0, 256, false), Level::Hard);
+    fn a_level_is_the_hardest_technique_s_raised_while_the_score_passes_its_bound() {
+        // HoDoKu's bounds: easy up to 800, medium 1000, hard 1600, unfair 1800.
+        assert_eq!(Level::of(Level::Easy, 640), Level::Easy);
+        assert_eq!(Level::of(Level::Easy, 800), Level::Easy);
+        assert_eq!(Level::of(Level::Easy, 801), Level::Medium);
+        assert_eq!(Level::of(Level::Easy, 1001), Level::Hard);
+        assert_eq!(Level::of(Level::Medium, 700), Level::Medium);
+        assert_eq!(Level::of(Level::Hard, 1700), Level::Unfair);
+        assert_eq!(Level::of(Level::Unfair, 1801), Level::Extreme);
+        assert_eq!(Level::of(Level::Extreme, 0), Level::Extreme);
     }
 }

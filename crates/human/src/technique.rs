@@ -34,13 +34,76 @@ pub enum Technique {
     /// One digit's conjugate pairs coloured in two alternating colours: a colour seen twice in a
     /// unit is false (colour wrap); a cell seeing both colours loses the digit (colour trap).
     SimpleColouring,
+    /// Four cells of a unit with four candidates between them.
+    NakedQuad,
+    /// Four digits with four places between them in a unit.
+    HiddenQuad,
+    /// A digit confined in four lines to the same four cross lines.
+    Jellyfish,
+    /// A fish (two to four lines) whose base has extra places, the fins, in one box: only the
+    /// cells that also see every fin lose the digit. Sashimi when a base line holds only fins
+    /// and one cover cell.
+    FinnedFish,
+    /// Two conjugate pairs of one digit in parallel lines with one end each in a shared cross
+    /// line: a cell seeing both other ends loses the digit.
+    Skyscraper,
+    /// A conjugate pair in a row and one in a column, linked through one box: a cell seeing both
+    /// free ends loses the digit.
+    TwoStringKite,
+    /// Two conjugate pairs of one digit joined by a weak link: a cell seeing both free ends loses
+    /// the digit (skyscraper and kite are its special cases).
+    TurbotFish,
+    /// A box whose places for a digit lie on one row and one column, with a conjugate pair
+    /// crossing one of them.
+    EmptyRectangle,
+    /// A pivot {x,y,z} and pincers {x,z}, {y,z} that see it: z leaves cells seeing all three.
+    XyzWing,
+    /// Two cells {x,y} joined by a conjugate pair of x: y leaves cells seeing both.
+    WWing,
+    /// A chain of cells holding the same two candidates: cells seeing two ends of opposite
+    /// parity lose both.
+    RemotePair,
+    /// The uniqueness of the solution forbids four cells in two rows, two columns and two boxes
+    /// from holding only the same two digits (types 1 to 4, hidden rectangle, longer loops).
+    UniqueRectangle,
+    /// Every cell but one holds two candidates and every digit two places a unit: the extra
+    /// candidate of that cell is its value, else the puzzle would have two solutions.
+    BugPlusOne,
+    /// No two cells of a pair (or three of a triple) that see the same cells can take
+    /// combinations that empty a cell they all see.
+    AlignedPairExclusion,
+    AlignedTripletExclusion,
+    /// A chain of one digit alternating strong and weak links: a cell seeing both ends loses it.
+    XChain,
+    /// A chain of bivalue cells: a cell seeing both ends loses their shared digit.
+    XyChain,
+    /// An alternating inference chain (and nice loop) over candidates and grouped candidates.
+    Aic,
+    /// Two almost locked sets joined by a restricted common digit.
+    AlsXz,
+    /// Three almost locked sets: two each joined to a third by a restricted common digit.
+    AlsXyWing,
+    /// Chains of implications that form a cycle or force a candidate either way (forcing X- and
+    /// Y-chains), as Sudoku Explainer finds them.
+    ForcingChain,
+    /// Assuming a digit in a cell leads, through a chain, to a contradiction.
+    Nishio,
+    /// Every candidate of a cell, or every place of a digit in a unit, leads to the same
+    /// conclusion.
+    MultipleForcingChain,
+    /// Forcing chains whose implications build on each other (forcing nets).
+    DynamicForcingChain,
+    /// Dynamic forcing chains that also apply the basic techniques at each link.
+    DynamicForcingChainPlus,
+    /// Forcing chains whose links are themselves forcing chains.
+    NestedForcingChain,
     /// No technique applies: a backtracking search completes the grid.
     Guess,
 }
 
 impl Technique {
     /// Every technique, in declaration order.
-    pub const ALL: [Technique; 13] = [
+    pub const ALL: [Technique; 39] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -53,6 +116,32 @@ impl Technique {
         Technique::Swordfish,
         Technique::XyWing,
         Technique::SimpleColouring,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::Jellyfish,
+        Technique::FinnedFish,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::EmptyRectangle,
+        Technique::XyzWing,
+        Technique::WWing,
+        Technique::RemotePair,
+        Technique::UniqueRectangle,
+        Technique::BugPlusOne,
+        Technique::AlignedPairExclusion,
+        Technique::AlignedTripletExclusion,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Aic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::ForcingChain,
+        Technique::Nishio,
+        Technique::MultipleForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
         Technique::Guess,
     ];
 
@@ -71,6 +160,32 @@ impl Technique {
             Technique::Swordfish => "Swordfish",
             Technique::XyWing => "XY-Wing",
             Technique::SimpleColouring => "simple colouring",
+            Technique::NakedQuad => "naked quad",
+            Technique::HiddenQuad => "hidden quad",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::FinnedFish => "finned fish",
+            Technique::Skyscraper => "Skyscraper",
+            Technique::TwoStringKite => "2-String Kite",
+            Technique::TurbotFish => "Turbot Fish",
+            Technique::EmptyRectangle => "Empty Rectangle",
+            Technique::XyzWing => "XYZ-Wing",
+            Technique::WWing => "W-Wing",
+            Technique::RemotePair => "remote pair",
+            Technique::UniqueRectangle => "unique rectangle",
+            Technique::BugPlusOne => "BUG+1",
+            Technique::AlignedPairExclusion => "aligned pair exclusion",
+            Technique::AlignedTripletExclusion => "aligned triplet exclusion",
+            Technique::XChain => "X-Chain",
+            Technique::XyChain => "XY-Chain",
+            Technique::Aic => "alternating inference chain",
+            Technique::AlsXz => "ALS-XZ",
+            Technique::AlsXyWing => "ALS-XY-Wing",
+            Technique::ForcingChain => "forcing chain",
+            Technique::Nishio => "Nishio forcing chain",
+            Technique::MultipleForcingChain => "multiple forcing chain",
+            Technique::DynamicForcingChain => "dynamic forcing chain",
+            Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)",
+            Technique::NestedForcingChain => "nested forcing chain",
             Technique::Guess => "guess",
         }
     }
@@ -90,6 +205,32 @@ impl Technique {
             Technique::Swordfish => "swordfish",
             Technique::XyWing => "xy_wing",
             Technique::SimpleColouring => "simple_colouring",
+            Technique::NakedQuad => "naked_quad",
+            Technique::HiddenQuad => "hidden_quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::FinnedFish => "finned_fish",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "two_string_kite",
+            Technique::TurbotFish => "turbot_fish",
+            Technique::EmptyRectangle => "empty_rectangle",
+            Technique::XyzWing => "xyz_wing",
+            Technique::WWing => "w_wing",
+            Technique::RemotePair => "remote_pair",
+            Technique::UniqueRectangle => "unique_rectangle",
+            Technique::BugPlusOne => "bug_plus_one",
+            Technique::AlignedPairExclusion => "aligned_pair_exclusion",
+            Technique::AlignedTripletExclusion => "aligned_triplet_exclusion",
+            Technique::XChain => "x_chain",
+            Technique::XyChain => "xy_chain",
+            Technique::Aic => "aic",
+            Technique::AlsXz => "als_xz",
+            Technique::AlsXyWing => "als_xy_wing",
+            Technique::ForcingChain => "forcing_chain",
+            Technique::Nishio => "nishio",
+            Technique::MultipleForcingChain => "multiple_forcing_chain",
+            Technique::DynamicForcingChain => "dynamic_forcing_chain",
+            Technique::DynamicForcingChainPlus => "dynamic_forcing_chain_plus",
+            Technique::NestedForcingChain => "nested_forcing_chain",
             Technique::Guess => "guess",
         }
     }
@@ -98,6 +239,12 @@ impl Technique {
     /// line–box intersection).
     pub fn in_thesis(self) -> bool {
         self <= Technique::HiddenTriple
+    }
+
+    /// Whether the technique holds only if the puzzle has one solution (the engine applies it
+    /// only where that is known).
+    pub fn assumes_uniqueness(self) -> bool {
+        matches!(self, Technique::UniqueRectangle | Technique::BugPlusOne)
     }
 
     pub(crate) fn index(self) -> usize {
@@ -116,21 +263,35 @@ impl fmt::Display for Technique {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Order {
     /// The thesis's order (naked single, hidden single in rows, columns, boxes, intersection,
-    /// naked pair, naked triple, hidden pair, hidden triple), then X-Wing, Swordfish, XY-Wing and
-    /// simple colouring.
+    /// naked pair, naked triple, hidden pair, hidden triple), then X-Wing, Swordfish, XY-Wing,
+    /// simple colouring and every other technique that holds whatever the number of solutions,
+    /// simplest first. What the [`crate::Human`] solver uses: it counts solutions, so it never
+    /// assumes there is one.
     #[default]
     Thesis,
     /// The thesis's seven techniques alone, in its order: what its 0–6 scale is measured with.
     ThesisOnly,
-    /// Ascending by the fine-grained weights ([`crate::weight`]): hidden single (boxes, then
-    /// rows, then columns), naked single, pointing, claiming, naked pair, X-Wing, hidden pair,
-    /// naked triple, Swordfish, hidden triple, XY-Wing, simple colouring.
+    /// Sudoku Explainer's order, ascending by its ratings: hidden single (boxes, then rows, then
+    /// columns), naked single, pointing, claiming, naked pair, X-Wing, hidden pair, naked
+    /// triple, Swordfish, hidden triple, XY-Wing, XYZ-Wing, unique rectangles and loops, naked
+    /// quad, Jellyfish, hidden quad, BUG, aligned pair exclusion, forcing chains and cycles,
+    /// aligned triplet exclusion, Nishio, multiple, dynamic and nested forcing chains. What
+    /// the Explainer-scale rating is measured with.
     Rating,
+    /// HoDoKu's order: singles, intersections, subsets, basic fish, remote pairs, BUG+1,
+    /// single-digit patterns, wings, uniqueness, finned fish, colouring, chains, almost locked
+    /// sets, forcing chains. What the level is measured with.
+    Hodoku,
 }
 
 impl Order {
     /// Every order.
-    pub const ALL: [Order; 3] = [Order::Thesis, Order::ThesisOnly, Order::Rating];
+    pub const ALL: [Order; 4] = [
+        Order::Thesis,
+        Order::ThesisOnly,
+        Order::Rating,
+        Order::Hodoku,
+    ];
 
     /// The techniques tried, in order (guessing is not listed: it comes after all of them).
     pub fn techniques(self) -> &'static [Technique] {
@@ -149,6 +310,30 @@ impl Order {
                 Swordfish,
                 XyWing,
                 SimpleColouring,
+                XyzWing,
+                NakedQuad,
+                Jellyfish,
+                HiddenQuad,
+                Skyscraper,
+                TwoStringKite,
+                TurbotFish,
+                EmptyRectangle,
+                WWing,
+                FinnedFish,
+                RemotePair,
+                XChain,
+                XyChain,
+                AlignedPairExclusion,
+                Aic,
+                AlsXz,
+                AlsXyWing,
+                ForcingChain,
+                AlignedTripletExclusion,
+                Nishio,
+                MultipleForcingChain,
+                DynamicForcingChain,
+                DynamicForcingChainPlus,
+                NestedForcingChain,
             ],
             Order::ThesisOnly => &[
                 NakedSingle,
@@ -172,16 +357,66 @@ impl Order {
                 Swordfish,
                 HiddenTriple,
                 XyWing,
+                XyzWing,
+                UniqueRectangle,
+                NakedQuad,
+                Jellyfish,
+                HiddenQuad,
+                BugPlusOne,
+                AlignedPairExclusion,
+                ForcingChain,
+                AlignedTripletExclusion,
+                Nishio,
+                MultipleForcingChain,
+                DynamicForcingChain,
+                DynamicForcingChainPlus,
+                NestedForcingChain,
+            ],
+            Order::Hodoku => &[
+                NakedSingle,
+                HiddenSingle,
+                Pointing,
+                Claiming,
+                NakedPair,
+                NakedTriple,
+                HiddenPair,
+                HiddenTriple,
+                NakedQuad,
+                HiddenQuad,
+                XWing,
+                Swordfish,
+                Jellyfish,
+                RemotePair,
+                BugPlusOne,
+                Skyscraper,
+                TwoStringKite,
+                TurbotFish,
+                EmptyRectangle,
+                WWing,
+                XyWing,
+                XyzWing,
+                UniqueRectangle,
+                FinnedFish,
                 SimpleColouring,
+                XChain,
+                XyChain,
+                Aic,
+                AlsXz,
+                AlsXyWing,
+                Nishio,
+                MultipleForcingChain,
+                DynamicForcingChain,
+                DynamicForcingChainPlus,
+                NestedForcingChain,
             ],
         }
     }
 
     /// The unit kinds hidden singles are looked for in, in order: the thesis's rows, columns,
-    /// boxes; boxes first in the rating order, where a box's hidden single weighs least.
+    /// boxes; boxes first in Sudoku Explainer's order, where a box's hidden single rates least.
     pub(crate) fn hidden_single_units(self) -> [UnitKind; 3] {
         match self {
-            Order::Thesis | Order::ThesisOnly => UnitKind::ALL,
+            Order::Thesis | Order::ThesisOnly | Order::Hodoku => UnitKind::ALL,
             Order::Rating => [UnitKind::Box, UnitKind::Row, UnitKind::Column],
         }
     }
@@ -191,6 +426,7 @@ impl Order {
             Order::Thesis => "thesis",
             Order::ThesisOnly => "thesis-only",
             Order::Rating => "rating",
+            Order::Hodoku => "hodoku",
         }
     }
 }
@@ -209,7 +445,7 @@ impl FromStr for Order {
             .into_iter()
             .find(|order| order.name().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| {
-                format!("unknown order {text:?}: expected thesis, thesis-only or rating")
+                format!("unknown order {text:?}: expected thesis, thesis-only, rating or hodoku")
             })
     }
 }
@@ -235,9 +471,26 @@ mod tests {
     }
 
     #[test]
-    fn the_thesis_order_and_the_rating_order_try_the_same_techniques() {
-        let mut rating = Order::Rating.techniques().to_vec();
-        rating.sort();
-        assert_eq!(rating, Order::Thesis.techniques());
+    fn no_order_tries_a_technique_twice_and_the_solver_s_never_assumes_uniqueness() {
+        for order in Order::ALL {
+            let mut seen = order.techniques().to_vec();
+            seen.sort();
+            seen.dedup();
+            assert_eq!(seen.len(), order.techniques().len(), "{order}");
+            assert!(!order.techniques().contains(&Technique::Guess), "{order}");
+        }
+        assert!(
+            Order::Thesis
+                .techniques()
+                .iter()
+                .all(|t| !t.assumes_uniqueness())
+        );
+        // Every technique but the guess is tried by some order.
+        for technique in Technique::ALL {
+            let tried = Order::ALL
+                .iter()
+                .any(|o| o.techniques().contains(&technique));
+            assert_eq!(tried, technique != Technique::Guess, "{technique}");
+        }
     }
 }

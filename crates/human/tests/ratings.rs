@@ -2,7 +2,7 @@
 //! puzzles picked for the technique they need), and on the documents' named boards.
 
 use sudoku_core::Grid;
-use sudoku_human::{Level, Order, Rating, Technique, analyse, level_2009, rate, weight};
+use sudoku_human::{Analysis, Level, Order, Rating, Technique, analyse, level_2009, rate, weight};
 
 /// `(puzzle, thesis value, hardest technique in the rating order)`.
 const KNOWN: &[(&str, f32, Technique)] = &[
@@ -124,26 +124,62 @@ fn known_puzzles_rate_as_their_needs_say() {
     }
 }
 
+/// Sudoku Explainer's three figures from an analysis in its order, by their definitions: the
+/// hardest step, the hardest up to the first placement, the first step.
+fn explainer_by_definition(analysis: &Analysis) -> (f32, f32, f32) {
+    let hardest = |moves: &[sudoku_human::Move]| moves.iter().map(|m| m.weight).fold(0.0, f32::max);
+    let first_placement = analysis
+        .moves
+        .iter()
+        .position(|m| !m.step.placed.is_empty())
+        .map_or(analysis.moves.len(), |at| at + 1);
+    (
+        hardest(&analysis.moves),
+        hardest(&analysis.moves[..first_placement]),
+        analysis.moves.first().map_or(0.0, |m| m.weight),
+    )
+}
+
+/// HoDoKu's level and score from an analysis in its order, by their definitions: the score is
+/// the sum of the steps'; the level the hardest step's, raised while the score passes its
+/// bound.
+fn hodoku_by_definition(analysis: &Analysis) -> (Level, u32) {
+    let score: u32 = analysis.moves.iter().map(|m| m.score).sum();
+    let mut level = analysis
+        .moves
+        .iter()
+        .map(|m| m.level)
+        .max()
+        .unwrap_or(Level::Easy);
+    while level < Level::Extreme && score > level.max_score() {
+        level = Level::ALL[Level::ALL.iter().position(|&l| l == level).unwrap() + 1];
+    }
+    (level, score)
+}
+
 #[test]
-fn the_rating_order_fields_agree_with_its_analysis() {
+fn each_scale_agrees_with_an_analysis_in_its_order() {
     for &(text, _, _) in KNOWN {
         let puzzle = Grid::parse(text).unwrap();
         let rating = rate(&puzzle).unwrap();
-        let analysis = analyse(&puzzle, Order::Rating).unwrap();
-        let weights: Vec<f32> = analysis.moves.iter().map(|m| m.weight).collect();
-        let sum: f32 = weights.iter().sum();
-        assert!((rating.score - sum).abs() < 1e-3, "{text}");
+        let explainer = analyse(&puzzle, Order::Rating).unwrap();
         assert_eq!(
-            rating.explainer,
-            weights.iter().copied().fold(0.0, f32::max)
+            (rating.explainer, rating.pearl, rating.diamond),
+            explainer_by_definition(&explainer),
+            "{text}"
         );
-        assert_eq!(rating.counts, analysis.counts(), "{text}");
-        assert_eq!(rating.guessed, analysis.guessed, "{text}");
-        assert_eq!(rating.level, Level::of(rating.score, 81, rating.guessed));
-        assert_eq!(rating.level_2009, level_2009(rating.hardest));
+        assert_eq!(rating.counts, explainer.counts(), "{text}");
+        assert_eq!(rating.guessed, explainer.guessed, "{text}");
         assert_eq!(
             rating.hardest,
-            analysis.hardest().map(|m| m.technique),
+            explainer.hardest().map(|m| m.technique),
+            "{text}"
+        );
+        assert_eq!(rating.level_2009, level_2009(rating.hardest));
+        let hodoku = analyse(&puzzle, Order::Hodoku).unwrap();
+        assert_eq!(
+            (rating.level, rating.score),
+            hodoku_by_definition(&hodoku),
             "{text}"
         );
     }
@@ -162,15 +198,19 @@ fn a_puzzle_one_step_from_solved_is_as_easy_as_can_be() {
     let puzzle = Grid::from_cells(sudoku_core::Shape::S9, cells).unwrap();
     let rating = rate(&puzzle).unwrap();
     assert_eq!(rating.thesis, 0.0);
-    assert_eq!(rating.explainer, 1.2);
-    assert!((rating.score - 6.0).abs() < 1e-4);
+    // Each is a full house: Sudoku Explainer rates it 1.0, HoDoKu scores it 4.
+    assert_eq!(
+        (rating.explainer, rating.pearl, rating.diamond),
+        (1.0, 1.0, 1.0)
+    );
+    assert_eq!(rating.score, 5 * 4);
     assert_eq!(rating.counts.get(Technique::HiddenSingle), 5);
     assert_eq!((rating.level, rating.level_2009), (Level::Easy, 1));
     let full = Grid::parse(solution).unwrap();
     let rating = rate(&full).unwrap();
     assert_eq!(
         (rating.thesis, rating.explainer, rating.score),
-        (0.0, 0.0, 0.0)
+        (0.0, 0.0, 0)
     );
     assert_eq!(rating.hardest, None);
 }
@@ -187,7 +227,7 @@ fn guessing_rates_extreme_and_level_four() {
 
 fn describe(rating: &Rating) -> String {
     format!(
-        "thesis {:.1}, explainer {:.1}, score {:.1} ({}), 2009 level {}, hardest {}, {}{}",
+        "thesis {:.1}, explainer {:.1}, score {} ({}), 2009 level {}, hardest {}, {}{}",
         rating.thesis,
         rating.explainer,
         rating.score,

@@ -6,12 +6,18 @@
 //! of them assumes the puzzle has one solution: each deduction holds in every solution, which is
 //! what lets a counting search run after them and still count exactly.
 
+pub(crate) mod als;
+pub(crate) mod chains;
 mod colouring;
-mod fish;
+pub(crate) mod exclusion;
+pub(crate) mod fish;
+pub(crate) mod forcing;
 mod intersections;
+pub(crate) mod single_digit;
 mod singles;
 mod subsets;
-mod wings;
+pub(crate) mod uniqueness;
+pub(crate) mod wings;
 
 use crate::board::Board;
 use crate::deduction::Deduction;
@@ -32,6 +38,32 @@ pub(crate) fn find(technique: Technique, board: &Board, order: Order) -> Option<
         Technique::Swordfish => fish::fish(board, 3),
         Technique::XyWing => wings::xy_wing(board),
         Technique::SimpleColouring => colouring::simple_colouring(board),
+        Technique::NakedQuad => subsets::naked(board, 4),
+        Technique::HiddenQuad => subsets::hidden(board, 4),
+        Technique::Jellyfish => fish::fish(board, 4),
+        Technique::FinnedFish => fish::finned(board),
+        Technique::Skyscraper => single_digit::skyscraper(board),
+        Technique::TwoStringKite => single_digit::two_string_kite(board),
+        Technique::TurbotFish => single_digit::turbot_fish(board),
+        Technique::EmptyRectangle => single_digit::empty_rectangle(board),
+        Technique::XyzWing => wings::xyz_wing(board),
+        Technique::WWing => wings::w_wing(board),
+        Technique::RemotePair => chains::remote_pair(board),
+        Technique::UniqueRectangle => uniqueness::unique_rectangle(board),
+        Technique::BugPlusOne => uniqueness::bug(board),
+        Technique::AlignedPairExclusion => exclusion::aligned(board, 2),
+        Technique::AlignedTripletExclusion => exclusion::aligned(board, 3),
+        Technique::XChain => chains::x_chain(board),
+        Technique::XyChain => chains::xy_chain(board),
+        Technique::Aic => chains::aic(board),
+        Technique::AlsXz => als::als_xz(board),
+        Technique::AlsXyWing => als::als_xy_wing(board),
+        Technique::ForcingChain => forcing::forcing_chain(board),
+        Technique::Nishio => forcing::nishio(board),
+        Technique::MultipleForcingChain => forcing::multiple(board),
+        Technique::DynamicForcingChain => forcing::dynamic(board),
+        Technique::DynamicForcingChainPlus => forcing::dynamic_plus(board),
+        Technique::NestedForcingChain => forcing::nested(board),
         Technique::Guess => None,
     }
 }
@@ -46,30 +78,33 @@ pub(crate) fn first(board: &Board, order: Order) -> Option<Deduction> {
 }
 
 /// Each `k`-element subset of `0..len`, as the first `k` entries of an index array, in
-/// lexicographic order; `visit` returns `true` to stop. `k` is 2 or 3.
+/// lexicographic order; `visit` returns `true` to stop. `k` is 1 to 4.
 pub(crate) fn for_each_combination(
     len: usize,
     k: usize,
     mut visit: impl FnMut(&[usize]) -> bool,
 ) -> bool {
-    debug_assert!((2..=3).contains(&k));
-    let mut picked = [0usize; 3];
-    for a in 0..len {
-        picked[0] = a;
-        for b in a + 1..len {
-            picked[1] = b;
-            if k == 2 {
-                if visit(&picked[..2]) {
-                    return true;
-                }
-                continue;
-            }
-            for c in b + 1..len {
-                picked[2] = c;
-                if visit(&picked[..3]) {
-                    return true;
-                }
-            }
+    debug_assert!((1..=4).contains(&k));
+    let mut picked = [0usize; 4];
+    combine(len, k, 0, 0, &mut picked, &mut visit)
+}
+
+/// Fills `picked[depth..k]` with ascending indexes from `from` on, visiting each full pick.
+fn combine(
+    len: usize,
+    k: usize,
+    depth: usize,
+    from: usize,
+    picked: &mut [usize; 4],
+    visit: &mut impl FnMut(&[usize]) -> bool,
+) -> bool {
+    if depth == k {
+        return visit(&picked[..k]);
+    }
+    for next in from..len {
+        picked[depth] = next;
+        if combine(len, k, depth + 1, next + 1, picked, visit) {
+            return true;
         }
     }
     false
@@ -121,6 +156,77 @@ pub(crate) mod testing {
         eliminated.sort();
         eliminated
     }
+
+    /// The first `count` puzzles of a public set ([`sudoku_catalog::public_datasets_dir`]), or
+    /// none when the sets are not beside the checkout.
+    pub(crate) fn shared_puzzles(file: &str, count: usize) -> Vec<Grid> {
+        let Some(dir) = sudoku_catalog::public_datasets_dir() else {
+            eprintln!("no public datasets: soundness checked on the built-in puzzles only");
+            return Vec::new();
+        };
+        let dataset = sudoku_catalog::load(&dir.join(file).to_string_lossy())
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        dataset
+            .puzzles
+            .into_iter()
+            .take(count)
+            .map(|entry| entry.grid)
+            .collect()
+    }
+
+    /// Checks `technique` against the solution of each puzzle wherever it applies along a solve:
+    /// at every position it is tried first, and each step it finds must remove only candidates
+    /// the solution does not hold and place only the solution's digits; otherwise the thesis's
+    /// seven techniques move the solve on. The uniqueness techniques run only on puzzles with
+    /// one solution. Returns how many steps of `technique` were checked.
+    pub(crate) fn assert_sound(technique: Technique, puzzles: &[Grid]) -> usize {
+        let mut checked = 0;
+        for puzzle in puzzles {
+            let mut board = Board::new(puzzle).expect("clues that do not conflict");
+            let completion = crate::engine::complete(&board, &sudoku_core::Budget::solve(), &mut 0)
+                .expect("a puzzle with a solution");
+            let solution = completion.solution;
+            board.assume_unique = completion.unique;
+            if technique.assumes_uniqueness() && !completion.unique {
+                continue;
+            }
+            while !board.is_solved() {
+                let step = match super::find(technique, &board, Order::Hodoku) {
+                    Some(step) => {
+                        for &(cell, digit) in &step.eliminated {
+                            assert!(
+                                solution.get(cell) != digit,
+                                "{technique} removes {digit} from cell {cell}, the solution's \
+                                 digit, in {puzzle}: {}",
+                                step.describe(&board)
+                            );
+                            assert!(
+                                board.has(cell, digit),
+                                "{technique} removes a non-candidate"
+                            );
+                        }
+                        if let Some((cell, digit)) = step.placed {
+                            assert_eq!(
+                                solution.get(cell),
+                                digit,
+                                "{technique} places a wrong digit in {puzzle}: {}",
+                                step.describe(&board)
+                            );
+                        }
+                        assert_eq!(step.technique(), technique);
+                        checked += 1;
+                        step
+                    }
+                    None => match super::first(&board, Order::ThesisOnly) {
+                        Some(step) => step,
+                        None => break,
+                    },
+                };
+                step.apply(&mut board);
+            }
+        }
+        checked
+    }
 }
 
 #[cfg(test)]
@@ -144,5 +250,12 @@ mod tests {
             pairs == 10
         }));
         assert_eq!(pairs, 10);
+        let mut quads = 0;
+        for_each_combination(6, 4, |picked| {
+            assert!(picked.windows(2).all(|w| w[0] < w[1]));
+            quads += 1;
+            false
+        });
+        assert_eq!(quads, 15);
     }
 }

@@ -1,4 +1,4 @@
-//! Naked and hidden subsets (pairs and triples) within one unit.
+//! Naked and hidden subsets (pairs, triples and quads) within one unit.
 //!
 //! Naked: `k` cells of a unit whose candidates are `k` digits between them hold exactly those
 //! digits, so the digits leave the unit's other cells. Hidden: `k` digits whose places in a
@@ -10,7 +10,7 @@ use crate::board::Board;
 use crate::deduction::{Deduction, Pattern, digits};
 use crate::techniques::for_each_combination;
 
-/// The first naked subset of `size` (2 or 3) that removes a candidate.
+/// The first naked subset of `size` (2 to 4) that removes a candidate.
 pub(crate) fn naked(board: &Board, size: usize) -> Option<Deduction> {
     let layout = board.layout;
     let mut members = [0usize; 25];
@@ -34,7 +34,7 @@ pub(crate) fn naked(board: &Board, size: usize) -> Option<Deduction> {
             if union.count_ones() as usize != size {
                 return false;
             }
-            let mut subset = [0usize; 3];
+            let mut subset = [0usize; 4];
             for (slot, &k) in subset.iter_mut().zip(picked) {
                 *slot = members[k];
             }
@@ -59,7 +59,7 @@ pub(crate) fn naked(board: &Board, size: usize) -> Option<Deduction> {
     None
 }
 
-/// The first hidden subset of `size` (2 or 3) that removes a candidate.
+/// The first hidden subset of `size` (2 to 4) that removes a candidate.
 pub(crate) fn hidden(board: &Board, size: usize) -> Option<Deduction> {
     let layout = board.layout;
     let mut members = [0u8; 25];
@@ -86,7 +86,7 @@ pub(crate) fn hidden(board: &Board, size: usize) -> Option<Deduction> {
                 return false;
             }
             let set = picked.iter().fold(0u32, |set, &k| set | (1 << members[k]));
-            let mut subset = [0usize; 3];
+            let mut subset = [0usize; 4];
             for (slot, at) in subset.iter_mut().zip(digits(places)) {
                 *slot = cells[at as usize];
             }
@@ -110,11 +110,12 @@ pub(crate) fn hidden(board: &Board, size: usize) -> Option<Deduction> {
     None
 }
 
-/// The digits with 2 to `size` (2 or 3) places among `cells`.
+/// The digits with 2 to `size` (2 to 4) places among `cells`.
 fn digits_with_places(board: &Board, cells: &[usize], size: usize) -> u32 {
-    let (mut ones, mut twos, mut threes, mut fours) = (0u32, 0u32, 0u32, 0u32);
+    let (mut ones, mut twos, mut threes, mut fours, mut fives) = (0u32, 0u32, 0u32, 0u32, 0u32);
     for &cell in cells {
         let c = board.cands[cell];
+        fives |= fours & c;
         fours |= threes & c;
         threes |= twos & c;
         twos |= ones & c;
@@ -122,7 +123,8 @@ fn digits_with_places(board: &Board, cells: &[usize], size: usize) -> u32 {
     }
     match size {
         2 => twos & !threes,
-        _ => twos & !fours,
+        3 => twos & !fours,
+        _ => twos & !fives,
     }
 }
 
@@ -224,5 +226,109 @@ mod tests {
             board.cands[cell] &= !0b110;
         }
         assert_eq!(naked(&board, 2), None);
+    }
+
+    #[test]
+    fn four_cells_with_four_candidates_between_them_are_a_naked_quad() {
+        let mut board = open_board();
+        // Row 1: {1,2}, {2,3}, {3,4}, {1,4}; any three of them hold all four digits, so there is
+        // no smaller subset, and the four hold 1 to 4 between them.
+        keep(&mut board, rc(1, 1), &[1, 2]);
+        keep(&mut board, rc(1, 3), &[2, 3]);
+        keep(&mut board, rc(1, 5), &[3, 4]);
+        keep(&mut board, rc(1, 7), &[1, 4]);
+        for order in [Order::Thesis, Order::Rating, Order::Hodoku] {
+            let step = first_step(&board, order, Technique::NakedQuad);
+            let expected: Vec<(usize, u8)> = [2, 4, 6, 8, 9]
+                .iter()
+                .flat_map(|&c| [1, 2, 3, 4].map(|d| (rc(1, c), d)))
+                .collect();
+            assert_eq!(sorted(&step), expected);
+            assert!(
+                step.describe(&board).starts_with(
+                    "r1c1, r1c3, r1c5 and r1c7 hold only 1, 2, 3 and 4 between them in row 1, so \
+                     those digits leave its other cells: removes 1 from r1c2, r1c4,"
+                ),
+                "{}",
+                step.describe(&board)
+            );
+        }
+    }
+
+    #[test]
+    fn four_digits_with_four_places_between_them_are_a_hidden_quad() {
+        let mut board = open_board();
+        // In row 1, 1 to 4 fit only r1c1, r1c3, r1c5 and r1c7 (four places each: no smaller
+        // subset; the other five cells hold 5 to 9, a naked quint, beyond the finders).
+        for digit in [1, 2, 3, 4] {
+            remove(&mut board, digit, [2, 4, 6, 8, 9].map(|c| rc(1, c)));
+        }
+        for order in [Order::Thesis, Order::Rating, Order::Hodoku] {
+            let step = first_step(&board, order, Technique::HiddenQuad);
+            let expected: Vec<(usize, u8)> = [1, 3, 5, 7]
+                .iter()
+                .flat_map(|&c| (5..=9).map(move |d| (rc(1, c), d)))
+                .collect();
+            assert_eq!(sorted(&step), expected);
+            assert!(
+                step.describe(&board).starts_with(
+                    "in row 1, 1, 2, 3 and 4 fit only r1c1, r1c3, r1c5 and r1c7, so those cells \
+                     hold nothing else: removes 5 from r1c1, r1c3, r1c5 and r1c7; 6 from"
+                ),
+                "{}",
+                step.describe(&board)
+            );
+        }
+    }
+
+    #[test]
+    fn quads_work_on_a_16x16_board() {
+        let mut board = Board::new(&sudoku_core::Grid::empty(sudoku_core::Shape::S16)).unwrap();
+        // Row 1 of 16: {1,2}, {2,3}, {3,4}, {1,4} in columns 1, 5, 9, 13 (one a box): the other
+        // twelve cells of row 1 lose 1 to 4.
+        for (col, digits) in [(1, [1, 2]), (5, [2, 3]), (9, [3, 4]), (13, [1, 4])] {
+            keep(&mut board, col - 1, &digits);
+        }
+        let step = naked(&board, 4).expect("a naked quad");
+        let expected: Vec<(usize, u8)> = (1..=16)
+            .filter(|c| ![1, 5, 9, 13].contains(c))
+            .flat_map(|c| [1, 2, 3, 4].map(|d| (c - 1, d)))
+            .collect();
+        assert_eq!(sorted(&step), expected);
+        // Columns 1, 5, 9, 13 of row 2 keep 1 to 4 only; nothing else of row 2 does.
+        let mut board = Board::new(&sudoku_core::Grid::empty(sudoku_core::Shape::S16)).unwrap();
+        for digit in 1..=4 {
+            remove(
+                &mut board,
+                digit,
+                (1..=16)
+                    .filter(|c| ![1, 5, 9, 13].contains(c))
+                    .map(|c| 16 + c - 1),
+            );
+        }
+        let step = hidden(&board, 4).expect("a hidden quad");
+        assert_eq!(step.eliminated.len(), 4 * 12);
+        assert!(step.eliminated.iter().all(|&(_, d)| d > 4));
+    }
+
+    #[test]
+    fn subsets_are_sound() {
+        let mut puzzles = shared_puzzles("puzzles2_17_clue", 30);
+        puzzles.extend(shared_puzzles("puzzles3_magictour_top1465", 20));
+        if puzzles.is_empty() {
+            return;
+        }
+        for technique in [
+            Technique::NakedPair,
+            Technique::NakedTriple,
+            Technique::NakedQuad,
+            Technique::HiddenPair,
+            Technique::HiddenTriple,
+            Technique::HiddenQuad,
+        ] {
+            let checked = assert_sound(technique, &puzzles);
+            eprintln!("{technique}: {checked} steps checked");
+            assert!(checked > 0, "{technique}: no step checked");
+        }
     }
 }

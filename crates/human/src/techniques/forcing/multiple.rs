@@ -1,0 +1,275 @@
+//! Forcing chains from every candidate of a cell, from every place of a digit in a unit, and
+//! from both states of one candidate (Sudoku Explainer's `Chaining(multiple, dynamic, nishio,
+//! level)` with multiple or dynamic set): contradictions (an assumption that makes some
+//! candidate both true and false), double forcing chains (a candidate's two states agreeing on a
+//! consequence), cell forcing chains and region forcing chains.
+//!
+//! Every assumption is propagated in full (the intersections need whole nets), each hint's
+//! length is the sum of its chains' ancestor counts, and the easiest hint (rating, then length,
+//! then kind, then Sudoku Explainer's scan order) is kept. A hint's length is bounded below by
+//! its chains' depths, so most candidates are dismissed without counting ancestors.
+
+use super::net::{Engine, Mode, Net, Space};
+use super::unary::terms;
+use super::{Found, Key, Kind};
+
+/// One of Sudoku Explainer's configurations of its chaining engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Config {
+    pub(super) multiple: bool,
+    pub(super) dynamic: bool,
+    pub(super) nishio: bool,
+    pub(super) level: u8,
+}
+
+impl Config {
+    /// The rating before length, in tenths.
+    pub(super) fn base(self) -> u32 {
+        if self.level > 0 {
+            85 + 5 * self.level as u32
+        } else if self.nishio {
+            75
+        } else if self.dynamic {
+            85
+        } else {
+            80
+        }
+    }
+}
+
+/// The nets one search needs: one per candidate of the cell, one for the candidate off, one
+/// per other place of a digit in a unit.
+pub(super) struct Nets {
+    values: Vec<Net>,
+    off: Net,
+    places: Vec<Net>,
+}
+
+impl Nets {
+    pub(super) fn new(engine: &Engine) -> Nets {
+        let n = engine.space.n;
+        Nets {
+            values: (0..n).map(|_| engine.new_net()).collect(),
+            off: engine.new_net(),
+            places: (0..n).map(|_| engine.new_net()).collect(),
+        }
+    }
+}
+
+/// The basic techniques (and nested chains) applied inside a propagation when its links run out:
+/// `(engine, source grid, net, queue of nodes off) -> whether any were added`.
+pub(super) type Rules<'r> = dyn FnMut(&mut Engine, &[u32], &mut Net, &mut Vec<u32>) -> bool + 'r;
+
+/// The complexity the nested chains among the ancestors of `targets` add (each chain once).
+pub(super) trait NestedCost {
+    fn nested(&mut self, engine: &mut Engine, targets: &[(&Net, u32)]) -> u32;
+}
+
+/// No nesting: nothing added.
+pub(super) struct Flat;
+
+impl NestedCost for Flat {
+    fn nested(&mut self, _: &mut Engine, _: &[(&Net, u32)]) -> u32 {
+        0
+    }
+}
+
+struct Search<'a> {
+    grid: &'a [u32],
+    /// Every hint, when collecting them all (nested chains) rather than the easiest.
+    all: Option<&'a mut Vec<Found>>,
+    config: Config,
+    mode: Mode,
+    best: Option<Found>,
+    sort_base: u32,
+}
+
+impl Search<'_> {
+    /// Offers a hint whose chains end at `targets` (each in its own net), concluding `target`
+    /// (on: placed; off: removed). `order` lists the chains' nets for the length.
+    fn offer(
+        &mut self,
+        engine: &mut Engine,
+        cost: &mut dyn NestedCost,
+        targets: &[(&Net, u32)],
+        target: u32,
+        kind: Kind,
+        sort: u8,
+    ) {
+        let space = engine.space;
+        let lower: u32 = targets.iter().map(|&(net, node)| net.depth(node) + 1).sum();
+        let best = self.best.as_ref().map(|b| b.key);
+        let collecting = self.all.is_some();
+        if !collecting && !Key::new(self.sort_base, lower, sort).beats(best) {
+            return;
+        }
+        let (cell, digit) = (space.cell(target), space.digit(target));
+        let (placed, eliminated) = if Space::on(target) {
+            if self.grid[cell] & !(1 << digit) == 0 {
+                return;
+            }
+            (Some((cell, digit)), Vec::new())
+        } else {
+            (None, vec![(cell, digit)])
+        };
+        let mut complexity = 0;
+        for &(net, node) in targets {
+            complexity += engine.ancestors(net, node);
+        }
+        if self.config.level >= 2 {
+            complexity += cost.nested(engine, targets);
+        }
+        let key = Key::new(self.sort_base, complexity, sort);
+        if !collecting && !key.beats(best) {
+            return;
+        }
+        let found = Found {
+            key,
+            kind,
+            chains: targets
+                .iter()
+                .map(|&(net, node)| terms(space, &net.path(node)))
+                .collect(),
+            placed,
+            eliminated,
+        };
+        match self.all.as_deref_mut() {
+            Some(all) => all.push(found),
+            None => self.best = Some(found),
+        }
+    }
+}
+
+/// The easiest hint of `config` in `grid`.
+pub(super) fn search(
+    engine: &mut Engine,
+    nets: &mut Nets,
+    grid: &[u32],
+    config: Config,
+    rules: &mut Rules,
+    cost: &mut dyn NestedCost,
+    all: Option<&mut Vec<Found>>,
+) -> Option<Found> {
+    let layout = engine.layout;
+    let space = engine.space;
+    let mode = Mode {
+        cells: !config.nishio,
+        units: true,
+        dynamic: config.dynamic,
+        level: config.level,
+    };
+    let mut search = Search {
+        grid,
+        all,
+        config,
+        mode,
+        best: None,
+        sort_base: config.base(),
+    };
+    let contradictions = config.dynamic || config.nishio;
+    for cell in 0..layout.cell_count() {
+        let count = grid[cell].count_ones();
+        if !(count > 2 || (count > 1 && config.dynamic)) {
+            continue;
+        }
+        let doubles = count >= 3 && !config.nishio && config.dynamic;
+        let mut digits = grid[cell];
+        let mut k = 0;
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as u8;
+            digits &= digits - 1;
+            let on = space.node(cell, digit, true);
+            engine.propagate(grid, search.mode, &mut nets.values[k], on, rules);
+            let net = &nets.values[k];
+            if contradictions && let Some((a, b)) = net.contradiction {
+                let kind = Kind::Contradiction {
+                    cell,
+                    digit,
+                    on: true,
+                };
+                search.offer(engine, cost, &[(net, a), (net, b)], on ^ 1, kind, 7);
+            }
+            engine.propagate(grid, search.mode, &mut nets.off, on ^ 1, rules);
+            let off_net = &nets.off;
+            if contradictions && let Some((a, b)) = off_net.contradiction {
+                let kind = Kind::Contradiction {
+                    cell,
+                    digit,
+                    on: false,
+                };
+                search.offer(engine, cost, &[(off_net, a), (off_net, b)], on, kind, 7);
+            }
+            if doubles {
+                for &p in net.ons.iter().chain(&net.offs) {
+                    if off_net.has(p) {
+                        let kind = Kind::Double { cell, digit };
+                        search.offer(engine, cost, &[(net, p), (off_net, p)], p, kind, 1);
+                    }
+                }
+            }
+            if !config.nishio {
+                regions(engine, nets, k, cell, digit, &mut search, rules, cost);
+            }
+            k += 1;
+        }
+        if !config.nishio && (count == 2 || (config.multiple && count > 2)) {
+            let values = &nets.values[..k];
+            let first = &values[0];
+            let mut targets: Vec<(&Net, u32)> = Vec::with_capacity(k);
+            for &p in first.ons.iter().chain(&first.offs) {
+                if values[1..].iter().all(|net| net.has(p)) {
+                    targets.clear();
+                    targets.extend(values.iter().map(|net| (net, p)));
+                    search.offer(engine, cost, &targets, p, Kind::CellForcing { cell }, 5);
+                }
+            }
+        }
+    }
+    search.best
+}
+
+/// Region forcing chains for `digit` from `cell`, the first of its places in each unit.
+#[allow(clippy::too_many_arguments)]
+fn regions(
+    engine: &mut Engine,
+    nets: &mut Nets,
+    k: usize,
+    cell: usize,
+    digit: u8,
+    search: &mut Search,
+    rules: &mut Rules,
+    cost: &mut dyn NestedCost,
+) {
+    let layout = engine.layout;
+    let space = engine.space;
+    let grid = search.grid;
+    let bit = 1u32 << digit;
+    let [row, column, boxed] = layout.units_of(cell);
+    for unit in [boxed, row, column] {
+        let places: Vec<usize> = layout
+            .unit(unit)
+            .iter()
+            .copied()
+            .filter(|&c| grid[c] & bit != 0)
+            .collect();
+        if places.len() < 2 || places[0] != cell {
+            continue;
+        }
+        for (i, &other) in places[1..].iter().enumerate() {
+            let start = space.node(other, digit, true);
+            engine.propagate(grid, search.mode, &mut nets.places[i], start, rules);
+        }
+        let own = &nets.values[k];
+        let others = &nets.places[..places.len() - 1];
+        let mut targets: Vec<(&Net, u32)> = Vec::with_capacity(places.len());
+        for &p in own.ons.iter().chain(&own.offs) {
+            if others.iter().all(|net| net.has(p)) {
+                targets.clear();
+                targets.push((own, p));
+                targets.extend(others.iter().map(|net| (net, p)));
+                let kind = Kind::RegionForcing { unit, digit };
+                search.offer(engine, cost, &targets, p, kind, 6);
+            }
+        }
+    }
+}
