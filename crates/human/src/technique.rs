@@ -241,6 +241,32 @@ impl Technique {
         self <= Technique::HiddenTriple
     }
 
+    /// Whether the technique is one of Sudoku Explainer's forcing chains: the costliest
+    /// searches, tried only on boards up to 9×9.
+    pub fn is_forcing(self) -> bool {
+        matches!(
+            self,
+            Technique::ForcingChain
+                | Technique::Nishio
+                | Technique::MultipleForcingChain
+                | Technique::DynamicForcingChain
+                | Technique::DynamicForcingChainPlus
+                | Technique::NestedForcingChain
+        )
+    }
+
+    /// Whether the technique searches chains or sets of cells across the board (alternating
+    /// inference chains, almost locked sets): tried only on boards up to 16×16.
+    pub fn is_chain_search(self) -> bool {
+        matches!(
+            self,
+            Technique::Aic
+                | Technique::AlsXz
+                | Technique::AlsXyWing
+                | Technique::AlignedTripletExclusion
+        )
+    }
+
     /// Whether the technique holds only if the puzzle has one solution (the engine applies it
     /// only where that is known).
     pub fn assumes_uniqueness(self) -> bool {
@@ -265,8 +291,9 @@ pub enum Order {
     /// The thesis's order (naked single, hidden single in rows, columns, boxes, intersection,
     /// naked pair, naked triple, hidden pair, hidden triple), then X-Wing, Swordfish, XY-Wing,
     /// simple colouring and every other technique that holds whatever the number of solutions,
-    /// simplest first. What the [`crate::Human`] solver uses: it counts solutions, so it never
-    /// assumes there is one.
+    /// simplest first, up to the static forcing chains. What the [`crate::Human`] solver uses:
+    /// it counts solutions, so it never assumes there is one, and where these get stuck its
+    /// search is faster than the dynamic and nested forcing chains would be.
     #[default]
     Thesis,
     /// The thesis's seven techniques alone, in its order: what its 0–6 scale is measured with.
@@ -329,11 +356,6 @@ impl Order {
                 AlsXyWing,
                 ForcingChain,
                 AlignedTripletExclusion,
-                Nishio,
-                MultipleForcingChain,
-                DynamicForcingChain,
-                DynamicForcingChainPlus,
-                NestedForcingChain,
             ],
             Order::ThesisOnly => &[
                 NakedSingle,

@@ -23,8 +23,21 @@ use crate::board::Board;
 use crate::deduction::Deduction;
 use crate::technique::{Order, Technique};
 
+/// The largest side on which the chain searches run: past it, almost locked sets and
+/// alternating inference chains grow with the square of the candidates, and forcing chains
+/// propagate each of hundreds of assumptions over hundreds of cells, so each costs more than
+/// the search that completes the grid instead.
+const LARGEST_FOR_CHAINS: usize = 16;
+const LARGEST_FOR_FORCING: usize = 9;
+
 /// The first instance of `technique` in `board`. [`Technique::Guess`] is not a finder: `None`.
 pub(crate) fn find(technique: Technique, board: &Board, order: Order) -> Option<Deduction> {
+    let n = board.layout.n;
+    if (technique.is_forcing() && n > LARGEST_FOR_FORCING)
+        || (technique.is_chain_search() && n > LARGEST_FOR_CHAINS)
+    {
+        return None;
+    }
     match technique {
         Technique::NakedSingle => singles::naked_single(board),
         Technique::HiddenSingle => singles::hidden_single(board, order.hidden_single_units()),
