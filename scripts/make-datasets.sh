@@ -4,7 +4,7 @@
 #   givens-9x9.txt, givens-16x16.txt, givens-25x25.txt — random full grids with a proportion of
 #   their cells kept as givens (3 puzzles at each of 12 proportions from 0 to 0.8, dense around
 #   the hard region), for success-against-givens sweeps of the stochastic solvers.
-#   levels/{9x9,16x16}-{easy,medium,hard,expert}.txt — the default run's level sets: unique
+#   levels/{9x9,16x16}-{easy,medium,hard,unfair}.txt — the default run's level sets: unique
 #   puzzles rated at that level by `sudoku-bench rate`. 9×9: strictly minimal puzzles of the
 #   level. 16×16: every random minimal puzzle needs guessing (extreme), so clues are removed
 #   only while the puzzle stays at most the level (`--method bounded`). Embedded in the binary.
@@ -23,7 +23,7 @@ for size in 9 16 25; do
 done
 mkdir -p datasets/levels
 seed=0
-for level in easy medium hard expert; do
+for level in easy medium hard unfair; do
   seed=$((seed + 1))
   target/release/sudoku-bench generate --method minimal --size 9 --difficulty "$level" \
     --count 3 --seed "$seed" --out "datasets/levels/9x9-$level.txt"

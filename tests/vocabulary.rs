@@ -145,7 +145,7 @@ fn built_in_datasets_work_wherever_a_dataset_does() {
         "named",
         "table1",
         "9x9-easy",
-        "16x16-expert",
+        "16x16-unfair",
         "golden-nugget",
     ] {
         assert!(names.lines().any(|l| l == name), "{name} not in:\n{names}");

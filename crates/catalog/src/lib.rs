@@ -18,7 +18,7 @@ const NAMED_CSV: &str = include_str!("../../../datasets/named.csv");
 const TABLE1_CSV: &str = include_str!("../../../datasets/table1.csv");
 
 /// The project's own level sets (`datasets/levels/`, written by `scripts/make-datasets.sh`):
-/// unique puzzles rated easy, medium, hard and expert by `sudoku-bench rate`, on 9×9 and
+/// unique puzzles rated easy, medium, hard and unfair by `sudoku-bench rate` (HoDoKu's levels), on 9×9 and
 /// 16×16, each by its spec name. Embedded, so the default run needs no files.
 pub const LEVEL_SETS: [(&str, &str); 8] = [
     (
@@ -34,8 +34,8 @@ pub const LEVEL_SETS: [(&str, &str); 8] = [
         include_str!("../../../datasets/levels/9x9-hard.txt"),
     ),
     (
-        "9x9-expert",
-        include_str!("../../../datasets/levels/9x9-expert.txt"),
+        "9x9-unfair",
+        include_str!("../../../datasets/levels/9x9-unfair.txt"),
     ),
     (
         "16x16-easy",
@@ -50,8 +50,8 @@ pub const LEVEL_SETS: [(&str, &str); 8] = [
         include_str!("../../../datasets/levels/16x16-hard.txt"),
     ),
     (
-        "16x16-expert",
-        include_str!("../../../datasets/levels/16x16-expert.txt"),
+        "16x16-unfair",
+        include_str!("../../../datasets/levels/16x16-unfair.txt"),
     ),
 ];
 

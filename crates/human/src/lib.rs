@@ -100,14 +100,14 @@
 //! the steps of [`analyse_within`].
 //!
 //! # Cost
-//! Each step scans the position for the techniques up to the first that applies: singles are a
-//! pass over the units with bit-sliced place counts, subsets and fish enumerate pairs and
-//! triples of members (`C(n,3)` a unit at worst, so 25×25 positions cost more per step), and
-//! simple colouring, the last resort, builds its chains per digit. Nothing is allocated per
-//! step but the step's list of eliminations. Rating the 1,465 hard 9×9 puzzles of magictour's
-//! top1465 (1,101 of them need guessing) ran at about 13,000 puzzles/s (75 µs a puzzle) on one
-//! core of a shared two-core machine: release build, best of ten passes, both solves of
-//! [`rate`] and the search included.
+//! Each step scans the position for the techniques up to the first that applies, so a puzzle
+//! that falls to singles costs microseconds and one that needs chains costs what the chain
+//! searches cost: the forcing chains propagate every assumption over the whole board, the
+//! dynamic and nested ones many times over. Rating the 434 sample puzzles of
+//! `reports/figures/ratings/` (HoDoKu's levels easy to extreme, Sudoku Explainer's 1.2 to 9.x;
+//! `cargo run --release -p sudoku-human --example agreement -- reports/figures/ratings`) took
+//! 205 s on one core of a shared two-core machine: fast enough to rate and generate, far from
+//! the thousand hard puzzles a second that a faster chain engine should reach.
 //!
 //! # When to use it
 //! To explain a solve step by step ([`analyse`], with each step's pencil marks through

@@ -11,7 +11,6 @@ use crate::AnalysisError;
 use crate::board::Board;
 use crate::deduction::Pattern;
 use crate::engine::{LogicEnd, complete, run_logic};
-use crate::layout::Layout;
 use crate::technique::{Order, Technique};
 
 /// The weight of the last empty cell of a unit (a full house).

@@ -538,7 +538,7 @@ mod tests {
             .filter_map(|case| case.solution)
             .filter(|grid| grid.shape() == Shape::S16)
             .collect();
-        for level in ["easy", "medium", "hard", "expert"] {
+        for level in ["easy", "medium", "hard", "unfair"] {
             let set = sudoku_catalog::embedded(&format!("16x16-{level}")).expect("a level set");
             bases.extend(set.puzzles.into_iter().filter_map(|p| p.solution));
         }
@@ -626,7 +626,7 @@ mod tests {
     #[test]
     fn solves_the_level_sets_with_consistent_counters() {
         let mut guessed = 0;
-        for level in ["easy", "medium", "hard", "expert"] {
+        for level in ["easy", "medium", "hard", "unfair"] {
             let set = sudoku_catalog::embedded(&format!("16x16-{level}")).expect("a level set");
             for puzzle in set.puzzles {
                 let outcome = Bitmask::default().solve(&puzzle.grid, &Budget::unique());

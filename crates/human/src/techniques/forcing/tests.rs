@@ -195,7 +195,8 @@ fn timing() {
         .unwrap_or(100);
     let set = std::env::var("FORCING_SET").unwrap_or("puzzles3_magictour_top1465".into());
     let puzzles = shared_puzzles(&set, count);
-    let finders: [(Technique, fn(&Board) -> Option<Deduction>); 6] = [
+    type Finder = fn(&Board) -> Option<Deduction>;
+    let finders: [(Technique, Finder); 6] = [
         (Technique::ForcingChain, forcing_chain),
         (Technique::Nishio, nishio),
         (Technique::MultipleForcingChain, multiple),
