@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 /// Every measurement of `scripts/figures.sh`, in its order.
-pub const NAMES: [&str; 14] = [
+pub const NAMES: [&str; 15] = [
     "main",
     "reproduce",
     "naive",
@@ -28,6 +28,7 @@ pub const NAMES: [&str; 14] = [
     "rate",
     "generate",
     "jobs",
+    "ratings",
 ];
 
 /// The public sets by file name, and how the README calls them.
@@ -80,6 +81,7 @@ pub fn figures_md(root: &Path, name: &str) -> Result<String, String> {
         "rate" => rate(&dir)?,
         "generate" => generate(&dir)?,
         "jobs" => jobs(&dir)?,
+        "ratings" => ratings(&dir)?,
         _ => {
             return Err(format!(
                 "no measurement {name:?}; names: {}",
@@ -748,5 +750,64 @@ fn jobs(dir: &Path) -> Result<Vec<String>, String> {
             thousands(rows),
             bit_one * 1e6 / rows as f64,
         ),
+    ])
+}
+
+/// The rows of a CSV file with a header, keyed by its first two fields (set and line).
+fn keyed_rows(path: &Path) -> Result<Vec<(String, Vec<String>)>, String> {
+    Ok(read(path)?
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let fields: Vec<String> = l.split(',').map(str::to_string).collect();
+            (format!("{},{}", fields[0], fields[1]), fields)
+        })
+        .collect())
+}
+
+/// Our ratings against HoDoKu's levels and Sudoku Explainer's ratings of the same puzzles.
+fn ratings(dir: &Path) -> Result<Vec<String>, String> {
+    let ours: std::collections::HashMap<String, Vec<String>> =
+        keyed_rows(&dir.join("ours.csv"))?.into_iter().collect();
+    let of = |key: &str| ours.get(key).ok_or_else(|| format!("ours.csv has no {key}"));
+    let hodoku = keyed_rows(&dir.join("hodoku.csv"))?;
+    let mut equal = 0;
+    for (key, theirs) in &hodoku {
+        equal += usize::from(of(key)?[2] == theirs[2]);
+    }
+    let explainer = keyed_rows(&dir.join("explainer.csv"))?;
+    let (mut in_range, mut close, mut guessed) = (0, 0, 0);
+    for (key, theirs) in &explainer {
+        let ours = of(key)?;
+        guessed += usize::from(ours[7] == "true");
+        let theirs = number(&theirs[2])?;
+        if (5.0..=9.0).contains(&theirs) {
+            in_range += 1;
+            close += usize::from((number(&ours[4])? - theirs).abs() <= 0.5 + 1e-9);
+        }
+    }
+    let stdout = read(&dir.join("stdout.txt"))?;
+    let speed = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("rated "))
+        .ok_or("stdout.txt: no \"rated\" line")?;
+    Ok(vec![
+        format!(
+            "level equal to HoDoKu's on {} of {} puzzles ({})",
+            equal,
+            hodoku.len(),
+            percent(equal as f64 * 100.0 / hodoku.len().max(1) as f64)
+        ),
+        format!(
+            "Sudoku Explainer-scale rating within ±0.5 of Sudoku Explainer's on {} of {} puzzles it \
+             rates 5 to 9 ({}); {} of {} of its sample needed guessing",
+            close,
+            in_range,
+            percent(close as f64 * 100.0 / in_range.max(1) as f64),
+            guessed,
+            explainer.len()
+        ),
+        format!("the agreement example rated {speed}"),
     ])
 }

@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 all=(main reproduce naive peers guesses sixteen sets ilp stochastic-tuned stochastic-faithful
-    genetic-budget rate generate jobs)
+    genetic-budget rate generate jobs ratings)
 
 usage() {
     echo "usage: scripts/figures.sh [NAME...]; names: ${all[*]}" >&2
@@ -66,7 +66,8 @@ echo "built in $(seconds_since "$built") s" >&2
 out=""
 start_measurement() {
     out="reports/figures/$1"
-    rm -rf "$out"
+    # A folder holding references made elsewhere keeps them; every other is made anew.
+    [ "$1" = ratings ] || rm -rf "$out"
     mkdir -p "$out"
     : >"$out/command.txt"
     {
@@ -179,6 +180,12 @@ measure() {
             2>"$out/rate-top1465.stderr.txt"
         run "$bin" rate --file "$clue17" --format line >"$out/rate-17-clue.txt" \
             2>"$out/rate-17-clue.stderr.txt" ;;
+    ratings)
+        # The references (hodoku.csv, explainer.csv) stay: scripts/reference-ratings.sh made them.
+        find "$out" -mindepth 1 ! -name hodoku.csv ! -name explainer.csv ! -name command.txt \
+            ! -name machine.txt -delete
+        run cargo run --release --locked --quiet -p sudoku-human --example agreement -- "$out" \
+            >"$out/stdout.txt" ;;
     generate)
         run /usr/bin/time -f "%e s %M KB" -o "$out/time.txt" \
             "$bin" generate --method thesis --count 100 --seed 1 >"$out/puzzles.txt" \
