@@ -770,7 +770,10 @@ fn keyed_rows(path: &Path) -> Result<Vec<(String, Vec<String>)>, String> {
 fn ratings(dir: &Path) -> Result<Vec<String>, String> {
     let ours: std::collections::HashMap<String, Vec<String>> =
         keyed_rows(&dir.join("ours.csv"))?.into_iter().collect();
-    let of = |key: &str| ours.get(key).ok_or_else(|| format!("ours.csv has no {key}"));
+    let of = |key: &str| {
+        ours.get(key)
+            .ok_or_else(|| format!("ours.csv has no {key}"))
+    };
     let hodoku = keyed_rows(&dir.join("hodoku.csv"))?;
     let mut equal = 0;
     for (key, theirs) in &hodoku {
