@@ -71,6 +71,25 @@ pub fn weight(technique: Technique) -> f32 {
     }
 }
 
+/// Sudoku Explainer's length increment, in tenths, for a chain of `complexity` candidates
+/// (both ends included): a tenth each time `complexity - 2` passes a bound of the ladder 4, 6,
+/// 8, 12, 16, 24, … (the bound grows by 3/2 and 4/3 in turn). Every chain technique rates its
+/// length with it.
+pub(crate) fn length_tenths(complexity: usize) -> u32 {
+    let length = complexity.saturating_sub(2);
+    let (mut ceiling, mut odd, mut tenths) = (4usize, false, 0u32);
+    while length > ceiling {
+        tenths += 1;
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
+        odd = !odd;
+    }
+    tenths
+}
+
 /// The weight of a guess step after which the search made `guesses` guesses.
 pub fn guess_weight(guesses: u64) -> f32 {
     GUESS_BASE + GUESS_STEP * guesses.min(GUESS_CAP) as f32

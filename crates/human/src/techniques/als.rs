@@ -247,17 +247,7 @@ impl Als {
 /// of candidates in the chain (both ends included); past 4 (complexity less 2) each step of
 /// the ceilings 4, 6, 8, 12, 16, 24, … adds 0.1.
 pub(crate) fn length_increment(complexity: u32) -> f32 {
-    let length = complexity.saturating_sub(2);
-    let (mut ceiling, mut odd, mut added) = (4u32, false, 0u32);
-    while length > ceiling {
-        added += 1;
-        ceiling = if odd {
-            ceiling * 4 / 3
-        } else {
-            ceiling * 3 / 2
-        };
-        odd = !odd;
-    }
+    let added = crate::rating::length_tenths(complexity as usize);
     // Sums of 0.1 the way Sudoku Explainer adds them, so the rating compares equal.
     (0..added).fold(0.0f64, |sum, _| sum + 0.1) as f32
 }

@@ -270,18 +270,7 @@ impl Chain {
 /// Sudoku Explainer's length increment, in tenths, for a chain of `complexity` potentials:
 /// a tenth past 4, 6, 8, 12, 16, 24, 32, … (the bound grows by 3/2 and 4/3 in turn).
 fn length_increment(complexity: usize) -> u16 {
-    let length = complexity.saturating_sub(2);
-    let (mut added, mut ceiling, mut odd) = (0, 4, false);
-    while length > ceiling {
-        added += 1;
-        ceiling = if odd {
-            ceiling * 4 / 3
-        } else {
-            ceiling * 3 / 2
-        };
-        odd = !odd;
-    }
-    added
+    crate::rating::length_tenths(complexity) as u16
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -414,18 +414,7 @@ fn explainer_tenths(board: &Board, pattern: &Finned, eliminated: &[(usize, u8)])
 /// the chain passes through, both ends included), in tenths: a tenth each time the length less
 /// two passes 4, 6, 8, 12, 16, 24, 32, ...
 fn length_increment(complexity: usize) -> u32 {
-    let length = complexity.saturating_sub(2);
-    let (mut ceiling, mut odd, mut added) = (4, false, 0);
-    while length > ceiling {
-        added += 1;
-        ceiling = if odd {
-            ceiling * 4 / 3
-        } else {
-            ceiling * 3 / 2
-        };
-        odd = !odd;
-    }
-    added
+    crate::rating::length_tenths(complexity)
 }
 
 /// Sudoku Explainer's static implications between candidates, as its forcing chains follow

@@ -184,18 +184,7 @@ const NISHIO: f32 = 7.5;
 /// Sudoku Explainer's rating added for a chain of `complexity` candidates (its ancestors): 0.1
 /// for each step of the bounds 4, 6, 8, 12, 16, 24, … that `complexity - 2` passes.
 pub(crate) fn length_increment(complexity: u32) -> f32 {
-    let length = complexity.saturating_sub(2);
-    let (mut ceiling, mut odd, mut tenths) = (4u32, false, 0u32);
-    while length > ceiling {
-        tenths += 1;
-        ceiling = if odd {
-            ceiling * 4 / 3
-        } else {
-            ceiling * 3 / 2
-        };
-        odd = !odd;
-    }
-    tenths as f32 / 10.0
+    crate::rating::length_tenths(complexity as usize) as f32 / 10.0
 }
 
 /// Each unit's places for each digit (bit `k` for the unit's `k`-th cell), on the stack.

@@ -460,20 +460,8 @@ impl Engine {
 /// Sudoku Explainer's length increment: 0.1 for each step of the ladder 4, 6, 8, 12, 16, 24,
 /// ... (alternately ×3/2 and ×4/3) that `complexity − 2` passes, summed as it sums it.
 pub(super) fn length_increment(complexity: u32) -> f64 {
-    let length = complexity as i64 - 2;
-    let mut added = 0.0f64;
-    let mut ceiling = 4i64;
-    let mut odd = false;
-    while length > ceiling {
-        added += 0.1;
-        ceiling = if odd {
-            ceiling * 4 / 3
-        } else {
-            ceiling * 3 / 2
-        };
-        odd = !odd;
-    }
-    added
+    // Sums of 0.1 the way Sudoku Explainer adds them, so the rating compares equal.
+    (0..crate::rating::length_tenths(complexity as usize)).fold(0.0f64, |sum, _| sum + 0.1)
 }
 
 /// A chain's rating: its technique's base plus the length increment.
