@@ -641,15 +641,15 @@ fn main_job(dir: &Path) -> Result<Vec<String>, String> {
     ])
 }
 
-/// How a list of levels spreads, hardest first: `75.2% extreme, 22.4% expert, …`.
-fn spread(levels: &[String]) -> String {
-    ["extreme", "expert", "hard", "medium", "easy"]
+/// How a list of levels spreads, hardest first: `42.1% extreme, 13.2% unfair, …`.
+fn spread<S: AsRef<str>>(levels: &[S]) -> String {
+    ["extreme", "unfair", "hard", "medium", "easy"]
         .iter()
         .map(|level| {
-            let n = levels.iter().filter(|l| l == level).count();
+            let n = levels.iter().filter(|l| l.as_ref() == *level).count();
             format!(
                 "{} {level}",
-                percent(n as f64 * 100.0 / levels.len() as f64)
+                percent(n as f64 * 100.0 / levels.len().max(1) as f64)
             )
         })
         .collect::<Vec<_>>()
@@ -667,24 +667,29 @@ fn rate(dir: &Path) -> Result<Vec<String>, String> {
             .0;
         Ok(per_second(number(rate)?))
     };
-    let levels = |file: &str| -> Result<Vec<String>, String> {
-        Ok(read(&dir.join(file))?.lines().map(str::to_string).collect())
+    let line = |set: &str, name: &str| -> Result<String, String> {
+        let file = format!("rate-{set}.csv");
+        let rows = csv_rows(&dir.join(&file))?;
+        let column = |name: &str| {
+            rows.first()
+                .and_then(|header| header.iter().position(|h| h == name))
+                .ok_or_else(|| format!("{file}: no {name} column"))
+        };
+        let (status, level, guessed) = (column("status")?, column("level")?, column("guessed")?);
+        let rated: Vec<&Vec<String>> = rows[1..].iter().filter(|r| r[status] == "rated").collect();
+        let logic = rated.iter().filter(|r| r[guessed] == "false").count();
+        let levels: Vec<&str> = rated.iter().map(|r| r[level].as_str()).collect();
+        Ok(format!(
+            "{name} ({} puzzles): rated at {} puzzles/s; {} solved without guessing; {}",
+            thousands(rated.len() as u64),
+            speed(&format!("rate-{set}.stderr.txt"))?,
+            percent(logic as f64 * 100.0 / rated.len().max(1) as f64),
+            spread(&levels)
+        ))
     };
-    let top = levels("rate-top1465.txt")?;
-    let clue17 = levels("rate-17-clue.txt")?;
     Ok(vec![
-        format!(
-            "top1465 ({} puzzles): rated at {} puzzles/s; {}",
-            thousands(top.len() as u64),
-            speed("rate-top1465.stderr.txt")?,
-            spread(&top)
-        ),
-        format!(
-            "17-clue ({} puzzles): rated at {} puzzles/s; {}",
-            thousands(clue17.len() as u64),
-            speed("rate-17-clue.stderr.txt")?,
-            spread(&clue17)
-        ),
+        line("top1465", "top1465")?,
+        line("17-clue", "17-clue")?,
     ])
 }
 
@@ -766,6 +771,21 @@ fn keyed_rows(path: &Path) -> Result<Vec<(String, Vec<String>)>, String> {
         .collect())
 }
 
+/// Every record of a CSV file, its header first.
+fn csv_rows(path: &Path) -> Result<Vec<Vec<String>>, String> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_path(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    reader
+        .records()
+        .map(|r| {
+            r.map(|r| r.iter().map(str::to_string).collect())
+                .map_err(|e| format!("{}: {e}", path.display()))
+        })
+        .collect()
+}
+
 /// Our ratings against HoDoKu's levels and Sudoku Explainer's ratings of the same puzzles.
 fn ratings(dir: &Path) -> Result<Vec<String>, String> {
     let ours: std::collections::HashMap<String, Vec<String>> =
@@ -778,6 +798,15 @@ fn ratings(dir: &Path) -> Result<Vec<String>, String> {
     let mut equal = 0;
     for (key, theirs) in &hodoku {
         equal += usize::from(of(key)?[2] == theirs[2]);
+    }
+    // The 17-clue part of HoDoKu's sample, level by level: its levels and ours.
+    let (mut theirs_17, mut ours_17) = (Vec::new(), Vec::new());
+    for (key, theirs) in hodoku
+        .iter()
+        .filter(|(key, _)| key.starts_with("puzzles2_17_clue,"))
+    {
+        theirs_17.push(theirs[2].clone());
+        ours_17.push(of(key)?[2].clone());
     }
     let explainer = keyed_rows(&dir.join("explainer.csv"))?;
     let (mut in_range, mut close, mut guessed) = (0, 0, 0);
@@ -810,6 +839,12 @@ fn ratings(dir: &Path) -> Result<Vec<String>, String> {
             percent(close as f64 * 100.0 / in_range.max(1) as f64),
             guessed,
             explainer.len()
+        ),
+        format!(
+            "levels of the {} 17-clue puzzles of HoDoKu's sample: HoDoKu {}; ours {}",
+            theirs_17.len(),
+            spread(&theirs_17),
+            spread(&ours_17)
         ),
         format!("the agreement example rated {speed}"),
     ])

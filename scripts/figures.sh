@@ -175,11 +175,15 @@ measure() {
         bench_into "$out" -s genetic -d named --seed 1 --seeds 10 --timeout 10 \
             --max-iterations 100000000000 --isolate off ;;
     rate)
-        # Levels only (`line`): the puzzles themselves stay in ../shared.
-        run "$bin" rate --file "$top1465" --format line >"$out/rate-top1465.txt" \
-            2>"$out/rate-top1465.stderr.txt"
-        run "$bin" rate --file "$clue17" --format line >"$out/rate-17-clue.txt" \
-            2>"$out/rate-17-clue.stderr.txt" ;;
+        # The ratings without the puzzle column: the puzzles themselves stay in ../shared.
+        rm -f "$out"/rate-*.txt
+        for set in top1465 17-clue; do
+            file=$top1465
+            [ "$set" = 17-clue ] && file=$clue17
+            echo "$bin rate --file $file --format csv | cut -d, -f1,4-14" >>"$out/command.txt"
+            "$bin" rate --file "$file" --format csv 2>"$out/rate-$set.stderr.txt" \
+                | cut -d, -f1,4-14 >"$out/rate-$set.csv"
+        done ;;
     ratings)
         # The references (hodoku.csv, explainer.csv) stay: scripts/reference-ratings.sh made them.
         find "$out" -mindepth 1 ! -name hodoku.csv ! -name explainer.csv ! -name command.txt \

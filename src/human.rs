@@ -298,11 +298,16 @@ pub fn explain(args: &ExplainArgs) -> Result<(), Failure> {
     let mut steps = StepPrinter::new(args.format, !args.no_pencil);
     if args.hint {
         let marks = Marks::new(&item.entry.grid).map_err(fail)?;
-        match sudoku_human::next_step(&marks, args.order).map_err(fail)? {
-            Some(step) => steps.print(1, &step),
-            None => ui::note("the grid is full: nothing left to do"),
-        }
-        return Ok(());
+        let Some(hint) = sudoku_human::next_step(&marks, args.order).map_err(fail)? else {
+            ui::note("the grid is full: nothing left to do");
+            return Ok(());
+        };
+        steps.print(1, &hint.step);
+        return if hint.unique {
+            Ok(())
+        } else {
+            Err(several_solutions(&puzzles.origin, item))
+        };
     }
     let budget = args.budget.apply(Budget::solve(), DEFAULT_SEED)?;
     let analysis =
@@ -338,13 +343,18 @@ pub fn explain(args: &ExplainArgs) -> Result<(), Failure> {
         ui::note(summary);
     }
     if !analysis.unique {
-        return Err(Failure::negative(format!(
-            "{}{}: the puzzle has more than one solution",
-            puzzles.origin,
-            item.label()
-        )));
+        return Err(several_solutions(&puzzles.origin, item));
     }
     Ok(())
+}
+
+/// What `explain` ends with on a puzzle a person cannot finish by reasoning alone: it has more
+/// than one solution (the steps shown still hold in every one of them).
+fn several_solutions(origin: &str, item: &Item) -> Failure {
+    Failure::negative(format!(
+        "{origin}{}: the puzzle has more than one solution",
+        item.label()
+    ))
 }
 
 /// Prints steps in one `--format`; CSV's header comes with the first.

@@ -43,6 +43,36 @@ fn unique_entries(text: &str) -> Vec<Entry> {
 }
 
 #[test]
+fn each_level_asked_for_is_the_level_rate_gives() {
+    // As a user checks it: the generated file handed to `rate`, one level a puzzle.
+    let dir = tempfile::tempdir().unwrap();
+    for level in ["easy", "medium", "hard", "unfair", "extreme"] {
+        let args = [
+            "--difficulty",
+            level,
+            "--symmetry",
+            "180",
+            "--count",
+            "2",
+            "--seed",
+            "3",
+        ];
+        let text = generate(&args);
+        assert_eq!(unique_entries(&text).len(), 2, "{level}");
+        let file = dir.path().join(format!("{level}.txt"));
+        std::fs::write(&file, &text).unwrap();
+        let rated = Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+            .args(["rate", "--format", "line", "--file"])
+            .arg(&file)
+            .output()
+            .expect("the binary runs");
+        assert_eq!(rated.status.code(), Some(0), "{level}");
+        let levels = String::from_utf8(rated.stdout).unwrap();
+        assert_eq!(levels, format!("{level}\n{level}\n"), "asked for {level}");
+    }
+}
+
+#[test]
 fn hard_symmetric_minimal_puzzles_repeat_with_their_seed() {
     let args = [
         "--difficulty",

@@ -109,6 +109,32 @@ fn explain_names_each_step_and_a_hint_is_one_step() {
 }
 
 #[test]
+fn a_hint_on_a_puzzle_with_several_solutions_says_so() {
+    // The set's counts come from bitmask, not from the human solver under test.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/datasets/multi-solution.txt"
+    ))
+    .unwrap();
+    let (puzzle, count) = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .find_map(|l| l.split_once(':'))
+        .unwrap();
+    assert!(count.parse::<u64>().unwrap() > 1);
+    let output = sudoku_bench(&["explain", puzzle, "--hint", "--no-pencil"]);
+    assert_eq!(output.status.code(), Some(1));
+    let shown = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        shown.lines().filter(|l| l.starts_with("step 1, ")).count(),
+        1,
+        "{shown}"
+    );
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(message.contains("more than one solution"), "{message}");
+}
+
+#[test]
 fn bad_input_is_refused_with_its_line() {
     let conflict =
         "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

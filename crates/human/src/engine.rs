@@ -260,11 +260,20 @@ pub fn analyse(puzzle: &Grid, order: Order) -> Result<Analysis, AnalysisError> {
     analyse_within(puzzle, order, &Budget::solve())
 }
 
+/// A hint: the next step, and whether the position it starts from has one solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub step: Move,
+    /// Whether exactly one solution completes the position: a search looks for a second one
+    /// whatever the order, since a person following hints should know when there are several.
+    pub unique: bool,
+}
+
 /// A hint: the next step from `marks` in `order`, `None` if the grid is full. When no technique
 /// applies the hint is a [`Technique::Guess`] that places one cell, the first with fewest
 /// candidates, with its digit in the solution a search finds. Apply it with [`Marks::apply`]
 /// to ask for the step after it.
-pub fn next_step(marks: &Marks, order: Order) -> Result<Option<Move>, AnalysisError> {
+pub fn next_step(marks: &Marks, order: Order) -> Result<Option<Hint>, AnalysisError> {
     let mut board = Board::from_marks(marks);
     if !board.consistent() {
         return Err(AnalysisError::NoSolution);
@@ -272,13 +281,17 @@ pub fn next_step(marks: &Marks, order: Order) -> Result<Option<Move>, AnalysisEr
     if board.is_solved() {
         return Ok(None);
     }
-    if relies_on_uniqueness(order) {
-        board.assume_unique = complete(&board, &Budget::solve(), &mut 0)?.unique;
-    }
-    if let Some(deduction) = techniques::first(&board, order) {
-        return Ok(Some(Move::found(&board, &deduction)));
-    }
     let completion = complete(&board, &Budget::solve(), &mut 0)?;
+    board.assume_unique = completion.unique && relies_on_uniqueness(order);
+    let hint = |step| {
+        Ok(Some(Hint {
+            step,
+            unique: completion.unique,
+        }))
+    };
+    if let Some(deduction) = techniques::first(&board, order) {
+        return hint(Move::found(&board, &deduction));
+    }
     let cell = (0..board.values.len())
         .filter(|&cell| board.values[cell] == 0)
         .min_by_key(|&cell| board.cands[cell].count_ones())
@@ -292,7 +305,7 @@ pub fn next_step(marks: &Marks, order: Order) -> Result<Option<Move>, AnalysisEr
         board.layout.cell_name(cell),
         sudoku_core::format::symbol(digit),
     );
-    Ok(Some(Move {
+    hint(Move {
         technique: Technique::Guess,
         step: Step {
             technique: Technique::Guess.name().to_string(),
@@ -304,7 +317,7 @@ pub fn next_step(marks: &Marks, order: Order) -> Result<Option<Move>, AnalysisEr
         level: Level::Extreme,
         score: BRUTE_FORCE_SCORE,
         before: marks.clone(),
-    }))
+    })
 }
 
 #[cfg(test)]
@@ -390,6 +403,12 @@ mod tests {
                 .text
                 .contains("another solution")
         );
+        // A hint says so from the first step on, in every order.
+        let marks = Marks::new(&case.puzzle).unwrap();
+        for order in Order::ALL {
+            let hint = next_step(&marks, order).unwrap().expect("an empty cell");
+            assert!(!hint.unique, "{order}");
+        }
     }
 
     #[test]
@@ -423,7 +442,9 @@ mod tests {
             let solution = analyse(&puzzle, Order::Thesis).unwrap().solution;
             let mut marks = Marks::new(&puzzle).unwrap();
             let mut steps = 0;
-            while let Some(hint) = next_step(&marks, Order::Thesis).unwrap() {
+            while let Some(Hint { step: hint, unique }) = next_step(&marks, Order::Thesis).unwrap()
+            {
+                assert!(unique);
                 for &(cell, value) in &hint.step.placed {
                     assert_eq!(solution.get(cell), value, "{}", hint.step.text);
                 }

@@ -21,6 +21,11 @@ pub(crate) struct Layout {
     unit_cells: Vec<usize>,
     /// The row, column and box unit of each cell.
     units_of: Vec<[usize; 3]>,
+    /// Each cell's position within its row, column and box: what bit sets over a unit's cells
+    /// (a digit's places) index.
+    slots: Vec<[u8; 3]>,
+    /// Each cell's box as positions within its row and within its column.
+    box_in_lines: Vec<[u32; 2]>,
     /// The peers of each cell, `peer_count` a cell, ascending.
     peers: Vec<usize>,
     peer_count: usize,
@@ -73,12 +78,36 @@ impl Layout {
         let peer_count = 3 * n - shape.box_rows() - shape.box_cols() - 1;
         let peers: Vec<usize> = (0..cells).flat_map(|cell| shape.peers(cell)).collect();
         debug_assert_eq!(peers.len(), cells * peer_count);
+        let units_of: Vec<[usize; 3]> = units_of;
+        let slot_in = |cell: usize, unit: usize| {
+            unit_cells[unit * n..(unit + 1) * n]
+                .iter()
+                .position(|&c| c == cell)
+                .expect("a cell lies in each of its units") as u8
+        };
+        let slots: Vec<[u8; 3]> = (0..cells)
+            .map(|cell| units_of[cell].map(|unit| slot_in(cell, unit)))
+            .collect();
+        let box_in_lines = (0..cells)
+            .map(|cell| {
+                let [row, column, boxed] = units_of[cell];
+                [row, column].map(|line| {
+                    unit_cells[line * n..(line + 1) * n]
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &c)| units_of[c][2] == boxed)
+                        .fold(0u32, |mask, (k, _)| mask | 1 << k)
+                })
+            })
+            .collect();
         let mut layout = Layout {
             shape,
             n,
             all: ((1u32 << n) - 1) << 1,
             unit_cells,
             units_of,
+            slots,
+            box_in_lines,
             peers,
             peer_count,
             segments: Vec::new(),
@@ -141,6 +170,19 @@ impl Layout {
         self.units_of[cell]
     }
 
+    /// The position of `cell` within its row, column and box (the order of
+    /// [`Layout::units_of`]).
+    #[inline]
+    pub(crate) fn slots(&self, cell: usize) -> [u8; 3] {
+        self.slots[cell]
+    }
+
+    /// The cells of `cell`'s box as positions within its row and within its column.
+    #[inline]
+    pub(crate) fn box_in_lines(&self, cell: usize) -> [u32; 2] {
+        self.box_in_lines[cell]
+    }
+
     #[inline]
     pub(crate) fn peers(&self, cell: usize) -> &[usize] {
         &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
@@ -194,7 +236,15 @@ mod tests {
                     let unit = layout.units_of(cell)[k];
                     assert!(layout.units(kind).contains(&unit));
                     assert!(layout.unit(unit).contains(&cell));
+                    assert_eq!(layout.unit(unit)[layout.slots(cell)[k] as usize], cell);
                 }
+                // The box's cells in the row are the row's cells that share the box, shape by
+                // shape: box_cols of them in a row, box_rows in a column.
+                let [in_row, in_column] = layout.box_in_lines(cell);
+                assert_eq!(in_row.count_ones() as usize, shape.box_cols(), "{shape}");
+                assert_eq!(in_column.count_ones() as usize, shape.box_rows(), "{shape}");
+                assert!(in_row & 1 << layout.slots(cell)[0] != 0);
+                assert!(in_column & 1 << layout.slots(cell)[1] != 0);
             }
             // Each box crosses box_rows rows and box_cols columns.
             let per_box = shape.box_rows() + shape.box_cols();

@@ -44,16 +44,10 @@ pub(super) struct Basic {
 impl Basic {
     pub(super) fn new(layout: &Layout) -> Basic {
         let n = layout.n;
-        let mut index_in = vec![[0u8; 3]; layout.cell_count()];
-        for unit in 0..layout.unit_count() {
-            for (k, &cell) in layout.unit(unit).iter().enumerate() {
-                index_in[cell][unit / n] = k as u8;
-            }
-        }
         let position = |unit: usize, cells: &[usize]| -> u32 {
             cells
                 .iter()
-                .fold(0, |mask, &c| mask | 1 << index_in[c][unit / n])
+                .fold(0, |mask, &c| mask | 1 << layout.slots(c)[unit / n])
         };
         let segment_masks = layout
             .segments
@@ -122,22 +116,15 @@ impl Basic {
     pub(super) fn find(&mut self, engine: &Engine, source: &[u32], net: &Net) -> bool {
         self.clear();
         let layout = engine.layout;
-        let work = &engine.work;
         let n = self.n;
-        self.pos.fill(0);
+        // The engine keeps each digit's places in both grids as the propagation runs.
+        let (before, now) = engine.all_places();
+        self.pos.copy_from_slice(now);
         for unit in 0..layout.unit_count() {
-            let mut changed = 0;
             let base = unit * (n + 1);
-            for (k, &cell) in layout.unit(unit).iter().enumerate() {
-                changed |= source[cell] & !work[cell];
-                let mut digits = work[cell];
-                while digits != 0 {
-                    let d = digits.trailing_zeros() as usize;
-                    digits &= digits - 1;
-                    self.pos[base + d] |= 1 << k;
-                }
-            }
-            self.changed[unit] = changed;
+            self.changed[unit] = (1..=n)
+                .filter(|&d| before[base + d] != now[base + d])
+                .fold(0, |set, d| set | 1 << d);
         }
         self.locking(engine, source, net)
             || self.hidden_pairs(engine, source, net)

@@ -9,7 +9,7 @@
 //! then kind, then Sudoku Explainer's scan order) is kept. A hint's length is bounded below by
 //! its chains' depths, so most candidates are dismissed without counting ancestors.
 
-use super::net::{Engine, Mode, Net, Space};
+use super::net::{Engine, Mode, NONE, Net, Space};
 use super::unary::terms;
 use super::{Found, Key, Kind};
 
@@ -37,22 +37,71 @@ impl Config {
     }
 }
 
-/// The nets one search needs: one per candidate of the cell, one for the candidate off, one
-/// per other place of a digit in a unit.
+/// The nets one search needs: each candidate's assumed on, and one for the candidate off.
 pub(super) struct Nets {
-    values: Vec<Net>,
+    on: OnNets,
     off: Net,
-    places: Vec<Net>,
 }
 
 impl Nets {
     pub(super) fn new(engine: &Engine) -> Nets {
-        let n = engine.space.n;
         Nets {
-            values: (0..n).map(|_| engine.new_net()).collect(),
+            on: OnNets {
+                pool: Vec::new(),
+                slot: vec![NONE; engine.space.count() / 2],
+                filled: Vec::new(),
+            },
             off: engine.new_net(),
-            places: (0..n).map(|_| engine.new_net()).collect(),
         }
+    }
+}
+
+/// The net of each candidate assumed on, propagated once a search: a candidate is assumed on
+/// for its cell and again for each unit where it is a place of its digit, and the position does
+/// not change within a search, so each later use reads the first propagation.
+struct OnNets {
+    /// The nets, reused from search to search; the first `filled.len()` belong to this one.
+    pool: Vec<Net>,
+    /// Each candidate's net in `pool`, or `NONE`.
+    slot: Vec<u32>,
+    /// The candidates with a net, in the order they were propagated.
+    filled: Vec<u32>,
+}
+
+impl OnNets {
+    /// Forgets every net: a new search reads a new position.
+    fn clear(&mut self) {
+        for &candidate in &self.filled {
+            self.slot[candidate as usize] = NONE;
+        }
+        self.filled.clear();
+    }
+
+    /// The index of `node`'s net (a node on), propagating it unless this search already did.
+    fn propagate(
+        &mut self,
+        engine: &mut Engine,
+        grid: &[u32],
+        mode: Mode,
+        node: u32,
+        rules: &mut Rules,
+    ) -> u32 {
+        let candidate = node as usize >> 1;
+        if self.slot[candidate] != NONE {
+            return self.slot[candidate];
+        }
+        let index = self.filled.len();
+        if index == self.pool.len() {
+            self.pool.push(engine.new_net());
+        }
+        engine.propagate(grid, mode, &mut self.pool[index], node, rules);
+        self.slot[candidate] = index as u32;
+        self.filled.push(candidate as u32);
+        index as u32
+    }
+
+    fn get(&self, index: u32) -> &Net {
+        &self.pool[index as usize]
     }
 }
 
@@ -167,6 +216,8 @@ pub(super) fn search(
         sort_base: config.base(),
     };
     let contradictions = config.dynamic || config.nishio;
+    nets.on.clear();
+    let mut values = Vec::with_capacity(layout.n);
     for cell in 0..layout.cell_count() {
         let count = grid[cell].count_ones();
         if !(count > 2 || (count > 1 && config.dynamic)) {
@@ -174,13 +225,14 @@ pub(super) fn search(
         }
         let doubles = count >= 3 && !config.nishio && config.dynamic;
         let mut digits = grid[cell];
-        let mut k = 0;
+        values.clear();
         while digits != 0 {
             let digit = digits.trailing_zeros() as u8;
             digits &= digits - 1;
             let on = space.node(cell, digit, true);
-            engine.propagate(grid, search.mode, &mut nets.values[k], on, rules);
-            let net = &nets.values[k];
+            let own = nets.on.propagate(engine, grid, search.mode, on, rules);
+            values.push(own);
+            let net = nets.on.get(own);
             if contradictions && let Some((a, b)) = net.contradiction {
                 let kind = Kind::Contradiction {
                     cell,
@@ -208,18 +260,26 @@ pub(super) fn search(
                 }
             }
             if !config.nishio {
-                regions(engine, nets, k, cell, digit, &mut search, rules, cost);
+                regions(
+                    engine,
+                    &mut nets.on,
+                    own,
+                    cell,
+                    digit,
+                    &mut search,
+                    rules,
+                    cost,
+                );
             }
-            k += 1;
         }
         if !config.nishio && (count == 2 || (config.multiple && count > 2)) {
-            let values = &nets.values[..k];
-            let first = &values[0];
-            let mut targets: Vec<(&Net, u32)> = Vec::with_capacity(k);
+            let values: Vec<&Net> = values.iter().map(|&v| nets.on.get(v)).collect();
+            let first = values[0];
+            let mut targets: Vec<(&Net, u32)> = Vec::with_capacity(values.len());
             for &p in first.ons.iter().chain(&first.offs) {
                 if values[1..].iter().all(|net| net.has(p)) {
                     targets.clear();
-                    targets.extend(values.iter().map(|net| (net, p)));
+                    targets.extend(values.iter().map(|&net| (net, p)));
                     search.offer(engine, cost, &targets, p, Kind::CellForcing { cell }, 5);
                 }
             }
@@ -232,8 +292,8 @@ pub(super) fn search(
 #[allow(clippy::too_many_arguments)]
 fn regions(
     engine: &mut Engine,
-    nets: &mut Nets,
-    k: usize,
+    nets: &mut OnNets,
+    own: u32,
     cell: usize,
     digit: u8,
     search: &mut Search,
@@ -255,18 +315,21 @@ fn regions(
         if places.len() < 2 || places[0] != cell {
             continue;
         }
-        for (i, &other) in places[1..].iter().enumerate() {
-            let start = space.node(other, digit, true);
-            engine.propagate(grid, search.mode, &mut nets.places[i], start, rules);
-        }
-        let own = &nets.values[k];
-        let others = &nets.places[..places.len() - 1];
+        let others: Vec<u32> = places[1..]
+            .iter()
+            .map(|&other| {
+                let start = space.node(other, digit, true);
+                nets.propagate(engine, grid, search.mode, start, rules)
+            })
+            .collect();
+        let own = nets.get(own);
+        let others: Vec<&Net> = others.iter().map(|&index| nets.get(index)).collect();
         let mut targets: Vec<(&Net, u32)> = Vec::with_capacity(places.len());
         for &p in own.ons.iter().chain(&own.offs) {
             if others.iter().all(|net| net.has(p)) {
                 targets.clear();
                 targets.push((own, p));
-                targets.extend(others.iter().map(|net| (net, p)));
+                targets.extend(others.iter().map(|&net| (net, p)));
                 let kind = Kind::RegionForcing { unit, digit };
                 search.offer(engine, cost, &targets, p, kind, 6);
             }

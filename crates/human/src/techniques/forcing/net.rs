@@ -33,9 +33,25 @@ pub(super) const CAUSE_START: u8 = 5;
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Space {
     pub(super) n: usize,
+    /// ⌈2³² / n⌉: dividing a node's candidate index by `n` is a multiplication and a shift
+    /// (exact for every index of a board up to 25×25), not a division, on the hottest path.
+    reciprocal: u64,
 }
 
 impl Space {
+    pub(super) fn new(n: usize) -> Space {
+        Space {
+            n,
+            reciprocal: (1u64 << 32).div_ceil(n as u64),
+        }
+    }
+
+    /// The cell of candidate index `index` (`cell · n + digit − 1`).
+    #[inline]
+    fn cell_of_index(self, index: usize) -> usize {
+        ((index as u64 * self.reciprocal) >> 32) as usize
+    }
+
     #[inline]
     pub(super) fn node(self, cell: usize, digit: u8, on: bool) -> u32 {
         (((cell * self.n + digit as usize - 1) << 1) | on as usize) as u32
@@ -43,12 +59,13 @@ impl Space {
 
     #[inline]
     pub(super) fn cell(self, node: u32) -> usize {
-        (node as usize >> 1) / self.n
+        self.cell_of_index(node as usize >> 1)
     }
 
     #[inline]
     pub(super) fn digit(self, node: u32) -> u8 {
-        ((node as usize >> 1) % self.n + 1) as u8
+        let index = node as usize >> 1;
+        (index - self.cell_of_index(index) * self.n + 1) as u8
     }
 
     #[inline]
@@ -198,11 +215,17 @@ pub(super) struct Engine {
     /// Consequences of one node: (node, cause, first parent index in `buffer`, parent count).
     found: Vec<(u32, u8, u32, u32)>,
     buffer: Vec<u32>,
+    /// Each digit's places in each unit as positions (`unit · (n + 1) + digit`): in the grid
+    /// last loaded ([`Engine::load`]), and in the reduced grid of the propagation under way. The
+    /// links read them instead of scanning units.
+    places_source: Vec<u32>,
+    places_work: Vec<u32>,
+    loaded: Vec<u32>,
 }
 
 impl Engine {
     pub(super) fn new(layout: &'static Layout) -> Engine {
-        let space = Space { n: layout.n };
+        let space = Space::new(layout.n);
         Engine {
             layout,
             space,
@@ -214,6 +237,63 @@ impl Engine {
             stack: Vec::new(),
             found: Vec::new(),
             buffer: Vec::new(),
+            places_source: vec![0; layout.unit_count() * (layout.n + 1)],
+            places_work: vec![0; layout.unit_count() * (layout.n + 1)],
+            // No grid of candidates is all ones, so the first load computes the places.
+            loaded: vec![u32::MAX; layout.cell_count()],
+        }
+    }
+
+    /// Makes `grid` the position the links read: its places, computed again only when the grid
+    /// differs from the last one loaded (a search loads one grid for all its propagations).
+    pub(super) fn load(&mut self, grid: &[u32]) {
+        if self.loaded != grid {
+            let layout = self.layout;
+            let stride = layout.n + 1;
+            self.places_source.fill(0);
+            for unit in 0..layout.unit_count() {
+                let places = &mut self.places_source[unit * stride..(unit + 1) * stride];
+                for (k, &cell) in layout.unit(unit).iter().enumerate() {
+                    let mut digits = grid[cell];
+                    while digits != 0 {
+                        places[digits.trailing_zeros() as usize] |= 1 << k;
+                        digits &= digits - 1;
+                    }
+                }
+            }
+            self.loaded.copy_from_slice(grid);
+        }
+        self.places_work.copy_from_slice(&self.places_source);
+    }
+
+    /// The places of `digit` in `unit` in the reduced grid.
+    #[inline]
+    fn places(&self, unit: usize, digit: u8) -> u32 {
+        self.places_work[unit * (self.space.n + 1) + digit as usize]
+    }
+
+    /// The places of `digit` in `unit` that the propagation removed.
+    #[inline]
+    fn lost_places(&self, unit: usize, digit: u8) -> u32 {
+        let i = unit * (self.space.n + 1) + digit as usize;
+        self.places_source[i] & !self.places_work[i]
+    }
+
+    /// The places of each digit in each unit of the reduced grid (`unit · (n + 1) + digit`),
+    /// and of the grid loaded.
+    pub(super) fn all_places(&self) -> (&[u32], &[u32]) {
+        (&self.places_source, &self.places_work)
+    }
+
+    /// Removes `digit` from `cell` in the reduced grid `work` and in its places.
+    #[inline]
+    fn remove(&mut self, work: &mut [u32], cell: usize, digit: u8) {
+        work[cell] &= !(1u32 << digit);
+        let stride = self.space.n + 1;
+        let units = self.layout.units_of(cell);
+        let slots = self.layout.slots(cell);
+        for (unit, slot) in units.into_iter().zip(slots) {
+            self.places_work[unit * stride + digit as usize] &= !(1u32 << slot);
         }
     }
 
@@ -223,6 +303,7 @@ impl Engine {
 
     /// The candidates an on node turns off, into `found`, in Sudoku Explainer's order: the
     /// cell's other candidates, then the digit's other places in the box, the row, the column.
+    /// `grid` is the position whose places are loaded.
     pub(super) fn on_to_off(&mut self, grid: &[u32], p: u32, cells: bool) {
         let space = self.space;
         let layout = self.layout;
@@ -239,24 +320,27 @@ impl Engine {
             }
         }
         let [row, column, boxed] = layout.units_of(cell);
-        for &c in layout.unit(boxed) {
-            if c != cell && grid[c] & bit != 0 {
-                self.found
-                    .push((space.node(c, digit, false), CAUSE_BOX, 0, 1));
-            }
-        }
-        for (unit, cause) in [(row, CAUSE_ROW), (column, CAUSE_COLUMN)] {
-            for &c in layout.unit(unit) {
-                if c != cell && layout.units_of(c)[2] != boxed && grid[c] & bit != 0 {
-                    self.found.push((space.node(c, digit, false), cause, 0, 1));
-                }
+        let [_, _, in_box] = layout.slots(cell);
+        let [box_in_row, box_in_column] = layout.box_in_lines(cell);
+        for (unit, cause, skip) in [
+            (boxed, CAUSE_BOX, 1u32 << in_box),
+            (row, CAUSE_ROW, box_in_row),
+            (column, CAUSE_COLUMN, box_in_column),
+        ] {
+            let mut places = self.places(unit, digit) & !skip;
+            let cells = layout.unit(unit);
+            while places != 0 {
+                let c = cells[places.trailing_zeros() as usize];
+                places &= places - 1;
+                self.found.push((space.node(c, digit, false), cause, 0, 1));
             }
         }
     }
 
     /// The candidates an off node turns on, into `found` with their parents in `buffer`: the
     /// cell's last other candidate, then the digit's last other place in the box, the row, the
-    /// column. Candidates of `source` that `grid` lost are extra parents (dynamic chains).
+    /// column. Candidates of `source` (the grid loaded) that `grid` lost are extra parents
+    /// (dynamic chains).
     pub(super) fn off_to_on(&mut self, grid: &[u32], source: &[u32], p: u32, mode: Mode) {
         let space = self.space;
         let layout = self.layout;
@@ -264,7 +348,7 @@ impl Engine {
         let bit = 1u32 << digit;
         self.found.clear();
         self.buffer.clear();
-        if mode.cells && grid[cell].count_ones() == 2 {
+        if mode.cells && is_pair(grid[cell]) {
             let other = (grid[cell] & !bit).trailing_zeros() as u8;
             let start = self.buffer.len() as u32;
             self.buffer.push(p);
@@ -280,28 +364,28 @@ impl Engine {
         }
         if mode.units {
             let [row, column, boxed] = layout.units_of(cell);
-            for (unit, cause) in [(boxed, CAUSE_BOX), (row, CAUSE_ROW), (column, CAUSE_COLUMN)] {
-                let mut other = usize::MAX;
-                let mut places = 0;
-                for &c in layout.unit(unit) {
-                    if c != cell && grid[c] & bit != 0 {
-                        places += 1;
-                        other = c;
-                    }
-                }
-                if places != 1 {
+            let [in_row, in_column, in_box] = layout.slots(cell);
+            for (unit, cause, slot) in [
+                (boxed, CAUSE_BOX, in_box),
+                (row, CAUSE_ROW, in_row),
+                (column, CAUSE_COLUMN, in_column),
+            ] {
+                let others = self.places(unit, digit) & !(1u32 << slot);
+                if !is_single(others) {
                     continue;
                 }
-                let on = space.node(other, digit, true);
+                let cells = layout.unit(unit);
+                let on = space.node(cells[others.trailing_zeros() as usize], digit, true);
                 if self.found.iter().any(|f| f.0 == on) {
                     continue;
                 }
                 let start = self.buffer.len() as u32;
                 self.buffer.push(p);
-                for &c in layout.unit(unit) {
-                    if source[c] & bit != 0 && grid[c] & bit == 0 {
-                        self.buffer.push(space.node(c, digit, false));
-                    }
+                let mut lost = self.lost_places(unit, digit);
+                while lost != 0 {
+                    let c = cells[lost.trailing_zeros() as usize];
+                    lost &= lost - 1;
+                    self.buffer.push(space.node(c, digit, false));
                 }
                 let count = self.buffer.len() as u32 - start;
                 self.found.push((on, cause, start, count));
@@ -323,6 +407,7 @@ impl Engine {
     ) {
         net.reset();
         net.insert(start, &[], CAUSE_START, NONE);
+        self.load(grid);
         self.work.copy_from_slice(grid);
         self.queue_on.clear();
         self.queue_off.clear();
@@ -358,7 +443,7 @@ impl Engine {
                 head_off += 1;
                 self.off_to_on(&work, grid, p, mode);
                 if mode.dynamic {
-                    work[self.space.cell(p)] &= !(1u32 << self.space.digit(p));
+                    self.remove(&mut work, self.space.cell(p), self.space.digit(p));
                 }
                 for k in 0..self.found.len() {
                     let (on, cause, first, count) = self.found[k];
@@ -457,6 +542,19 @@ impl Engine {
     }
 }
 
+/// Whether `set` has exactly one member (a popcount is a library call on the baseline x86-64
+/// this is built for).
+#[inline]
+fn is_single(set: u32) -> bool {
+    set != 0 && set & (set - 1) == 0
+}
+
+/// Whether `set` has exactly two members.
+#[inline]
+fn is_pair(set: u32) -> bool {
+    set != 0 && is_single(set & (set - 1))
+}
+
 /// Sudoku Explainer's length increment: 0.1 for each step of the ladder 4, 6, 8, 12, 16, 24,
 /// ... (alternately ×3/2 and ×4/3) that `complexity − 2` passes, summed as it sums it.
 pub(super) fn length_increment(complexity: u32) -> f64 {
@@ -467,4 +565,34 @@ pub(super) fn length_increment(complexity: u32) -> f64 {
 /// A chain's rating: its technique's base plus the length increment.
 pub(super) fn difficulty(base_tenths: u32, complexity: u32) -> f64 {
     base_tenths as f64 / 10.0 + length_increment(complexity)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_node_names_its_cell_digit_and_truth_on_every_size() {
+        for n in [4, 6, 8, 9, 12, 16, 25] {
+            let space = Space::new(n);
+            for cell in 0..n * n {
+                for digit in 1..=n as u8 {
+                    for on in [false, true] {
+                        let node = space.node(cell, digit, on);
+                        assert_eq!(space.cell(node), cell, "n {n}");
+                        assert_eq!(space.digit(node), digit, "n {n}");
+                        assert_eq!(Space::on(node), on);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sets_of_one_and_two_are_told_apart() {
+        for set in 0u32..1 << 12 {
+            assert_eq!(is_single(set), set.count_ones() == 1, "{set:b}");
+            assert_eq!(is_pair(set), set.count_ones() == 2, "{set:b}");
+        }
+    }
 }

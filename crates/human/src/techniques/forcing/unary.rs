@@ -40,6 +40,8 @@ pub(super) fn search(
 ) -> Option<Found> {
     let layout = engine.layout;
     let space = engine.space;
+    // Static links: the places of the grid as it is, read by every link below.
+    engine.load(grid);
     let mut best: Option<Found> = None;
     let mut arena: Vec<(u32, u32)> = Vec::new();
     let mut on_mark = vec![false; space.count()];
