@@ -809,14 +809,19 @@ fn ratings(dir: &Path) -> Result<Vec<String>, String> {
         ours_17.push(of(key)?[2].clone());
     }
     let explainer = keyed_rows(&dir.join("explainer.csv"))?;
-    let (mut in_range, mut close, mut guessed) = (0, 0, 0);
+    let (mut in_range, mut close, mut guessed_in_range) = (0, 0, 0);
+    let (mut above, mut guessed_above) = (0, 0);
     for (key, theirs) in &explainer {
         let ours = of(key)?;
-        guessed += usize::from(ours[7] == "true");
+        let guessed = usize::from(ours[7] == "true");
         let theirs = number(&theirs[2])?;
         if (5.0..=9.0).contains(&theirs) {
             in_range += 1;
+            guessed_in_range += guessed;
             close += usize::from((number(&ours[4])? - theirs).abs() <= 0.5 + 1e-9);
+        } else if theirs > 9.0 {
+            above += 1;
+            guessed_above += guessed;
         }
     }
     let stdout = read(&dir.join("stdout.txt"))?;
@@ -833,12 +838,13 @@ fn ratings(dir: &Path) -> Result<Vec<String>, String> {
         ),
         format!(
             "Sudoku Explainer-scale rating within ±0.5 of Sudoku Explainer's on {} of {} puzzles it \
-             rates 5 to 9 ({}); {} of {} of its sample needed guessing",
+             rates 5 to 9 ({}); guessing needed on {} of those, and on {} of the {} it rates above 9",
             close,
             in_range,
             percent(close as f64 * 100.0 / in_range.max(1) as f64),
-            guessed,
-            explainer.len()
+            guessed_in_range,
+            guessed_above,
+            above
         ),
         format!(
             "levels of the {} 17-clue puzzles of HoDoKu's sample: HoDoKu {}; ours {}",

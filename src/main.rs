@@ -186,7 +186,7 @@ impl Tally {
             let parts: Vec<String> = self
                 .statuses
                 .iter()
-                .map(|(status, n)| format!("{n} {status}"))
+                .map(|(status, &n)| format!("{} {status}", ui::grouped(n as u64)))
                 .collect();
             ui::note(format!(
                 "{}: {}",
@@ -203,8 +203,9 @@ impl Tally {
             Some(first) => Err(Failure {
                 code: self.code,
                 message: format!(
-                    "{} of {total} puzzles not answered as asked; the first: {first}",
-                    self.problems
+                    "{} of {} puzzles not answered as asked; the first: {first}",
+                    ui::grouped(self.problems as u64),
+                    ui::grouped(total as u64)
                 ),
             }),
         }

@@ -187,6 +187,28 @@ pub(crate) mod testing {
             .collect()
     }
 
+    /// [`assert_sound`] on the first puzzles of the public sets: `top1465` of top1465,
+    /// `hardest` of the forum's hardest, `clue17` of the 17-clue set. When the sets are there,
+    /// `technique` must have applied at least once. Returns how many steps were checked.
+    pub(crate) fn sound_on_sets(
+        technique: Technique,
+        [top1465, hardest, clue17]: [usize; 3],
+    ) -> usize {
+        let mut checked = 0;
+        for (file, count) in [
+            ("puzzles3_magictour_top1465", top1465),
+            ("puzzles6_forum_hardest_1106", hardest),
+            ("puzzles2_17_clue", clue17),
+        ] {
+            checked += assert_sound(technique, &shared_puzzles(file, count));
+        }
+        eprintln!("{technique}: {checked} steps checked");
+        if sudoku_catalog::public_datasets_dir().is_some() {
+            assert!(checked > 0, "{technique} never applied");
+        }
+        checked
+    }
+
     /// Checks `technique` against the solution of each puzzle wherever it applies along a solve:
     /// at every position it is tried first, and each step it finds must remove only candidates
     /// the solution does not hold and place only the solution's digits; otherwise the thesis's
