@@ -470,12 +470,18 @@ fn key_figures_recomputed_from_the_raw_files() {
     }
     backed("stochastic-faithful", &figures::thousands(runs));
 
-    // rate: the share of top1465 that needs guessing, from the level of each puzzle.
-    let rated = read(&dir("rate").join("rate-top1465.txt"));
-    let extreme = rated.lines().filter(|l| *l == "extreme").count();
+    // rate: the share of top1465 rated extreme, from the level column of each puzzle's record.
+    let rated = read(&dir("rate").join("rate-top1465.csv"));
+    let mut lines = rated.lines();
+    let level = lines
+        .next()
+        .and_then(|header| header.split(',').position(|name| name == "level"))
+        .expect("a level column");
+    let levels: Vec<&str> = lines.filter_map(|l| l.split(',').nth(level)).collect();
+    let extreme = levels.iter().filter(|&&l| l == "extreme").count();
     backed(
         "rate",
-        &figures::percent(extreme as f64 * 100.0 / rated.lines().count() as f64),
+        &figures::percent(extreme as f64 * 100.0 / levels.len() as f64),
     );
 
     // generate: the median the program itself printed on stderr.
