@@ -80,8 +80,9 @@ impl Space {
 
 /// The nodes one propagation reached, with their parents.
 pub(super) struct Net {
-    mark: Vec<u32>,
-    generation: u32,
+    /// The members as a bit set: a few hundred bytes, so the test every link makes stays in
+    /// cache while a search keeps hundreds of nets.
+    member: Vec<u64>,
     first: Vec<u32>,
     count: Vec<u16>,
     depth: Vec<u16>,
@@ -100,8 +101,7 @@ pub(super) struct Net {
 impl Net {
     pub(super) fn new(nodes: usize) -> Net {
         Net {
-            mark: vec![0; nodes],
-            generation: 0,
+            member: vec![0; nodes.div_ceil(64)],
             first: vec![0; nodes],
             count: vec![0; nodes],
             depth: vec![0; nodes],
@@ -115,11 +115,7 @@ impl Net {
     }
 
     pub(super) fn reset(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.mark.fill(0);
-            self.generation = 1;
-        }
+        self.member.fill(0);
         self.parents.clear();
         self.ons.clear();
         self.offs.clear();
@@ -128,7 +124,7 @@ impl Net {
 
     #[inline]
     pub(super) fn has(&self, node: u32) -> bool {
-        self.mark[node as usize] == self.generation
+        self.member[node as usize >> 6] >> (node & 63) & 1 != 0
     }
 
     /// Records `node`'s parents without making it a member.
@@ -145,7 +141,7 @@ impl Net {
     }
 
     pub(super) fn insert(&mut self, node: u32, parents: &[u32], cause: u8, nested: u32) {
-        self.mark[node as usize] = self.generation;
+        self.member[node as usize >> 6] |= 1 << (node & 63);
         self.link(node, parents, cause, nested);
         if Space::on(node) {
             self.ons.push(node);
