@@ -36,11 +36,12 @@ pub struct ExplainArgs {
     /// Explainer's, the easiest by its rating first) or `hodoku` (HoDoKu's).
     #[arg(long, default_value_t = Order::Thesis)]
     order: Order,
-    /// Leave out the pencil marks shown before each step.
+    /// Leave out the pencil marks shown before each step (in JSON, the position before it).
     #[arg(long)]
     no_pencil: bool,
     /// Output: text (each step, after the pencil marks it starts from), line (a step a line),
-    /// csv or json (one record a step: technique, text, placements, eliminations).
+    /// csv or json (one record a step: technique, text, placements, eliminations; in JSON also
+    /// `before`, the placed digits and each cell's candidates before the step).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     #[command(flatten)]
@@ -296,9 +297,11 @@ pub fn explain(args: &ExplainArgs) -> Result<(), Failure> {
     let item = &puzzles.single("explain")?;
     let fail = |e| analysis_failure(e, item, &puzzles.origin);
     let mut steps = StepPrinter::new(args.format, !args.no_pencil);
+    let budget = args.budget.apply(Budget::solve(), DEFAULT_SEED)?;
     if args.hint {
         let marks = Marks::new(&item.entry.grid).map_err(fail)?;
-        let Some(hint) = sudoku_human::next_step(&marks, args.order).map_err(fail)? else {
+        let next = sudoku_human::next_step_within(&marks, args.order, &budget).map_err(fail)?;
+        let Some(hint) = next else {
             ui::note("the grid is full: nothing left to do");
             return Ok(());
         };
@@ -309,7 +312,6 @@ pub fn explain(args: &ExplainArgs) -> Result<(), Failure> {
             Err(several_solutions(&puzzles.origin, item))
         };
     }
-    let budget = args.budget.apply(Budget::solve(), DEFAULT_SEED)?;
     let analysis =
         sudoku_human::analyse_within(&item.entry.grid, args.order, &budget).map_err(fail)?;
     for (index, step) in analysis.moves.iter().enumerate() {
@@ -411,17 +413,36 @@ impl StepPrinter {
                 let bytes = writer.into_inner().expect("writing to memory");
                 print!("{}", String::from_utf8_lossy(&bytes));
             }
-            Format::Json => println!(
-                "{}",
-                json!({
+            Format::Json => {
+                let mut record = json!({
                     "step": number,
                     "technique": step.technique.to_string(),
                     "weight": (step.weight * 10.0).round() / 10.0,
                     "text": step.step.text,
                     "placed": cells(&step.step.placed),
                     "eliminated": cells(&step.step.eliminated),
-                })
-            ),
+                });
+                if self.pencil {
+                    // The position before the step: the digits placed, and each cell's
+                    // candidates ("" for a filled cell).
+                    let candidates: Vec<String> = step
+                        .before
+                        .all_candidates()
+                        .iter()
+                        .map(|&set| {
+                            (1..=25u8)
+                                .filter(|d| set & 1 << d != 0)
+                                .map(symbol)
+                                .collect()
+                        })
+                        .collect();
+                    record["before"] = json!({
+                        "grid": step.before.grid().to_line(),
+                        "candidates": candidates,
+                    });
+                }
+                println!("{record}");
+            }
         }
     }
 }

@@ -109,6 +109,43 @@ fn explain_names_each_step_and_a_hint_is_one_step() {
 }
 
 #[test]
+fn explain_in_json_gives_each_step_with_the_position_before_it() {
+    let text = stdout(&sudoku_bench(&[
+        "explain",
+        "--board",
+        "flower-number",
+        "--format",
+        "json",
+    ]));
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 51, "one record a step");
+    let first = &records[0];
+    assert_eq!(first["step"], 1);
+    assert_eq!(first["technique"], "naked single");
+    assert_eq!(first["placed"], serde_json::json!(["r5c5=5"]));
+    let before = &first["before"];
+    assert!(before["grid"].as_str().unwrap().starts_with("53..7...."));
+    // r1c1 holds 5; r1c3 sees 5, 3, 7 (row), 6, 9, 8 (box) and 8 (column): 1, 2 or 4 are left.
+    assert_eq!(before["candidates"][0], "");
+    assert_eq!(before["candidates"][2], "124");
+    // The second step starts where the first ended: r5c5 (the 41st cell) holds its 5.
+    assert_eq!(&records[1]["before"]["grid"].as_str().unwrap()[40..41], "5");
+    assert_eq!(&before["grid"].as_str().unwrap()[40..41], ".");
+    let no_marks = stdout(&sudoku_bench(&[
+        "explain",
+        "--board",
+        "flower-number",
+        "--format",
+        "json",
+        "--no-pencil",
+    ]));
+    assert!(!no_marks.contains("\"before\""));
+}
+
+#[test]
 fn a_hint_on_a_puzzle_with_several_solutions_says_so() {
     // The set's counts come from bitmask, not from the human solver under test.
     let text = std::fs::read_to_string(concat!(

@@ -274,6 +274,16 @@ pub struct Hint {
 /// candidates, with its digit in the solution a search finds. Apply it with [`Marks::apply`]
 /// to ask for the step after it.
 pub fn next_step(marks: &Marks, order: Order) -> Result<Option<Hint>, AnalysisError> {
+    next_step_within(marks, order, &Budget::solve())
+}
+
+/// [`next_step`] within `budget`'s deadline, cap and cancel flag, which bound the search that
+/// tells whether the position has one solution (the step itself is one technique's search).
+pub fn next_step_within(
+    marks: &Marks,
+    order: Order,
+    budget: &Budget,
+) -> Result<Option<Hint>, AnalysisError> {
     let mut board = Board::from_marks(marks);
     if !board.consistent() {
         return Err(AnalysisError::NoSolution);
@@ -281,7 +291,7 @@ pub fn next_step(marks: &Marks, order: Order) -> Result<Option<Hint>, AnalysisEr
     if board.is_solved() {
         return Ok(None);
     }
-    let completion = complete(&board, &Budget::solve(), &mut 0)?;
+    let completion = complete(&board, budget, &mut 0)?;
     board.assume_unique = completion.unique && relies_on_uniqueness(order);
     let hint = |step| {
         Ok(Some(Hint {
@@ -489,11 +499,18 @@ mod tests {
     }
 
     #[test]
-    fn the_budget_stops_an_analysis() {
+    fn the_budget_stops_an_analysis_and_a_hint() {
         let puzzle = Grid::parse(FLOWER).unwrap();
         let capped = Budget::solve().with_max_iterations(3);
         assert_eq!(
             analyse_within(&puzzle, Order::Thesis, &capped),
+            Err(AnalysisError::GaveUp(sudoku_core::StopReason::IterationCap))
+        );
+        // An empty 16×16 board: the search for a second solution needs more than one node.
+        let open = Marks::new(&Grid::empty(sudoku_core::Shape::S16)).unwrap();
+        let one_node = Budget::solve().with_max_iterations(1);
+        assert_eq!(
+            next_step_within(&open, Order::Thesis, &one_node),
             Err(AnalysisError::GaveUp(sudoku_core::StopReason::IterationCap))
         );
     }

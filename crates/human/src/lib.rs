@@ -132,7 +132,7 @@ use sudoku_core::Solver;
 use sudoku_core::{Conflict, StopReason};
 
 pub use board::Marks;
-pub use engine::{Analysis, Hint, Move, analyse, analyse_within, next_step};
+pub use engine::{Analysis, Hint, Move, analyse, analyse_within, next_step, next_step_within};
 pub use rating::{
     BRUTE_FORCE_SCORE, Counts, FULL_HOUSE, GUESS_BASE, GUESS_CAP, GUESS_STEP, HIDDEN_SINGLE_BOX,
     HIDDEN_SINGLE_LINE, Level, Rating, guess_weight, level_2009, rate, rate_within, weight,
