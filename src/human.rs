@@ -429,12 +429,7 @@ impl StepPrinter {
                         .before
                         .all_candidates()
                         .iter()
-                        .map(|&set| {
-                            (1..=25u8)
-                                .filter(|d| set & 1 << d != 0)
-                                .map(symbol)
-                                .collect()
-                        })
+                        .map(|&set| sudoku_core::format::set_symbols(set))
                         .collect();
                     record["before"] = json!({
                         "grid": step.before.grid().to_line(),

@@ -34,6 +34,15 @@ pub fn symbol(value: u8) -> char {
     }
 }
 
+/// A set of digits (bit `d` for digit `d`, as candidates are kept) as their symbols, ascending:
+/// `124`, or `19AF` on a 16×16 board. The empty set is the empty string.
+pub fn set_symbols(set: u32) -> String {
+    (1..=25u8)
+        .filter(|&d| set & (1 << d) != 0)
+        .map(symbol)
+        .collect()
+}
+
 /// The value of a symbol, before any range check: `Some(0)` for an empty mark.
 fn symbol_value(ch: char) -> Option<u32> {
     match ch {
@@ -387,6 +396,13 @@ mod tests {
 
     const FLOWER: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn a_set_of_digits_reads_as_its_symbols() {
+        assert_eq!(set_symbols(0), "");
+        assert_eq!(set_symbols(1 << 1 | 1 << 2 | 1 << 4), "124");
+        assert_eq!(set_symbols(1 << 9 | 1 << 10 | 1 << 25), "9AP");
+    }
 
     #[test]
     fn every_format_round_trips_for_every_size() {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::format::{boxed, symbol};
+use crate::format::{boxed, set_symbols, symbol};
 use crate::grid::Grid;
 use crate::shape::UnitKind;
 
@@ -227,16 +227,12 @@ pub fn pencil_marks_with(grid: &Grid, candidates: &[DigitSet]) -> String {
         grid.cells().len(),
         "one candidate set a cell"
     );
-    let n = grid.size() as u8;
     let texts: Vec<String> = grid
         .cells()
         .iter()
         .zip(candidates.iter().copied())
         .map(|(&value, set)| match value {
-            0 => (1..=n)
-                .filter(|&d| set & (1 << d) != 0)
-                .map(symbol)
-                .collect(),
+            0 => set_symbols(set),
             _ => format!("[{}]", symbol(value)),
         })
         .collect();
