@@ -28,9 +28,8 @@ pub(super) struct Basic {
     /// Per search: the empty cells of each unit, and how many cells hold each digit.
     empty: Vec<u32>,
     placed: Vec<u32>,
-    /// Per call: the places of each digit in each unit (`unit · (n + 1) + digit`), and the
-    /// digits the propagation removed somewhere in each unit.
-    pos: Vec<u32>,
+    /// Per call: the digits the propagation removed somewhere in each unit (the places
+    /// themselves are the engine's, kept as the propagation runs).
     changed: Vec<u32>,
     /// The pattern being emitted: its removable candidates (cell, digits) in the order Sudoku
     /// Explainer's pattern lists them, and its parents as nodes.
@@ -79,7 +78,6 @@ impl Basic {
             segment_masks,
             empty: vec![0; layout.unit_count()],
             placed: vec![0; n + 1],
-            pos: vec![0; layout.unit_count() * (n + 1)],
             changed: vec![0; layout.unit_count()],
             removable: Vec::new(),
             parents: Vec::new(),
@@ -119,7 +117,6 @@ impl Basic {
         let n = self.n;
         // The engine keeps each digit's places in both grids as the propagation runs.
         let (before, now) = engine.all_places();
-        self.pos.copy_from_slice(now);
         for unit in 0..layout.unit_count() {
             let base = unit * (n + 1);
             self.changed[unit] = (1..=n)
@@ -135,11 +132,6 @@ impl Basic {
     pub(super) fn clear(&mut self) {
         self.out.clear();
         self.out_parents.clear();
-    }
-
-    #[inline]
-    fn places(&self, unit: usize, digit: usize) -> u32 {
-        self.pos[unit * (self.n + 1) + digit]
     }
 
     /// Emits the pattern in `removable` and `parents` unless it has no parents: its removable
@@ -195,11 +187,11 @@ impl Basic {
                     if self.changed[first] & bit == 0 {
                         continue;
                     }
-                    let places = self.places(first, digit);
+                    let places = engine.places(first, digit as u8);
                     if places.count_ones() < 2 || places & !first_mask != 0 {
                         continue;
                     }
-                    let mut rest = self.places(second, digit) & !second_mask;
+                    let mut rest = engine.places(second, digit as u8) & !second_mask;
                     if rest == 0 {
                         continue;
                     }
@@ -237,13 +229,13 @@ impl Basic {
             }
             let cells = layout.unit(unit);
             for b in 2..=n {
-                let pb = self.places(unit, b);
+                let pb = engine.places(unit, b as u8);
                 if pb.count_ones() != 2 {
                     continue;
                 }
                 for a in 1..b {
                     let pair = 1u32 << a | 1 << b;
-                    let pa = self.places(unit, a);
+                    let pa = engine.places(unit, a as u8);
                     if self.changed[unit] & pair == 0 || pa.count_ones() < 2 || pa | pb != pb {
                         continue;
                     }
@@ -348,7 +340,10 @@ impl Basic {
                         {
                             continue;
                         }
-                        let (pa, pb) = (self.places(bi, digit), self.places(bj, digit));
+                        let (pa, pb) = (
+                            engine.places(bi, digit as u8),
+                            engine.places(bj, digit as u8),
+                        );
                         let cover = pa | pb;
                         if pa.count_ones() < 2 || pb.count_ones() < 2 || cover.count_ones() != 2 {
                             continue;
@@ -360,7 +355,7 @@ impl Basic {
                             let k = at.trailing_zeros() as usize;
                             at &= at - 1;
                             let cells = layout.unit(cover_first + k);
-                            let mut rest = self.places(cover_first + k, digit) & !lines;
+                            let mut rest = engine.places(cover_first + k, digit as u8) & !lines;
                             while rest != 0 {
                                 let l = rest.trailing_zeros() as usize;
                                 rest &= rest - 1;

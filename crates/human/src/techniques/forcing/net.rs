@@ -264,7 +264,7 @@ impl Engine {
 
     /// The places of `digit` in `unit` in the reduced grid.
     #[inline]
-    fn places(&self, unit: usize, digit: u8) -> u32 {
+    pub(super) fn places(&self, unit: usize, digit: u8) -> u32 {
         self.places_work[unit * (self.space.n + 1) + digit as usize]
     }
 
