@@ -261,18 +261,24 @@ mod tests {
     use crate::techniques::testing::*;
     use sudoku_core::{Grid, Shape};
 
-    #[test]
-    fn a_pair_loses_the_digit_every_partner_would_empty_a_cell_with() {
+    /// Base cells r1c1 {1,2,3} and r1c2 {2,3,4}; bivalue cells seeing both: r1c5 {1,2},
+    /// r1c6 {1,3} (row 1) and r2c3 {1,4} (box 1).
+    fn pair_position() -> Board {
         let mut board = open_board();
-        // Base cells r1c1 {1,2,3} and r1c2 {2,3,4}; bivalue cells seeing both: r1c5 {1,2},
-        // r1c6 {1,3} (row 1) and r2c3 {1,4} (box 1). With r1c1 = 1, r1c2 = 2 empties r1c5,
-        // 3 empties r1c6, 4 empties r2c3: 1 leaves r1c1. Every digit of r1c2 keeps a partner
-        // (2 with 3, 3 with 2, 4 with 2). They are the first two base cells, so the first pair.
         keep(&mut board, rc(1, 1), &[1, 2, 3]);
         keep(&mut board, rc(1, 2), &[2, 3, 4]);
         keep(&mut board, rc(1, 5), &[1, 2]);
         keep(&mut board, rc(1, 6), &[1, 3]);
         keep(&mut board, rc(2, 3), &[1, 4]);
+        board
+    }
+
+    #[test]
+    fn a_pair_loses_the_digit_every_partner_would_empty_a_cell_with() {
+        // With r1c1 = 1, r1c2 = 2 empties r1c5, 3 empties r1c6, 4 empties r2c3: 1 leaves r1c1.
+        // Every digit of r1c2 keeps a partner (2 with 3, 3 with 2, 4 with 2). They are the
+        // first two base cells, so the first pair.
+        let board = pair_position();
         let step = aligned(&board, 2).expect("an aligned pair exclusion");
         assert_eq!(step.technique(), Technique::AlignedPairExclusion);
         assert_eq!(sorted(&step), vec![(rc(1, 1), 1)]);
@@ -292,12 +298,7 @@ mod tests {
 
     #[test]
     fn a_cell_seeing_a_naked_single_is_no_base_cell() {
-        let mut board = open_board();
-        keep(&mut board, rc(1, 1), &[1, 2, 3]);
-        keep(&mut board, rc(1, 2), &[2, 3, 4]);
-        keep(&mut board, rc(1, 5), &[1, 2]);
-        keep(&mut board, rc(1, 6), &[1, 3]);
-        keep(&mut board, rc(2, 3), &[1, 4]);
+        let mut board = pair_position();
         // r9c1 and r9c2 hold one candidate each (singles in columns 1 and 2): Sudoku
         // Explainer skips base cells that see a naked single, so the pair is not looked at.
         keep(&mut board, rc(9, 1), &[5]);
