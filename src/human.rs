@@ -29,7 +29,8 @@ pub struct RateArgs {
 pub struct ExplainArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Show only the next step (a hint), with the pencil marks it starts from.
+    /// Show only the next step (a hint), with the pencil marks it starts from; exit status 1
+    /// when the puzzle has more than one solution.
     #[arg(long)]
     hint: bool,
     /// Technique order: `thesis` (the thesis's seven first, then the rest), `rating` (Sudoku
