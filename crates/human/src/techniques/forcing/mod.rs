@@ -22,6 +22,7 @@
 //! that the length minus 2 passes).
 
 mod basic;
+mod closure;
 mod multiple;
 mod nested;
 mod net;

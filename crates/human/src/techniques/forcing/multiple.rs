@@ -9,9 +9,11 @@
 //! then kind, then Sudoku Explainer's scan order) is kept. A hint's length is bounded below by
 //! its chains' depths, so most candidates are dismissed without counting ancestors.
 
+use super::closure::Closure;
 use super::net::{Engine, Mode, NONE, Net, Space};
 use super::unary::terms;
 use super::{Found, Key, Kind};
+use crate::layout::Layout;
 
 /// One of Sudoku Explainer's configurations of its chaining engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,11 +218,24 @@ pub(super) fn search(
         sort_base: config.base(),
     };
     let contradictions = config.dynamic || config.nishio;
+    // Static nets reach no further than the closure: a cell or region whose assumptions reach
+    // no common node has nothing to offer, so its nets are not propagated.
+    let closure = (!config.dynamic).then(|| {
+        engine.load(grid);
+        let mut closure = std::mem::take(&mut engine.closure);
+        closure.build(engine, grid);
+        closure
+    });
     nets.on.clear();
     let mut values = Vec::with_capacity(layout.n);
     for cell in 0..layout.cell_count() {
         let count = grid[cell].count_ones();
         if !(count > 2 || (count > 1 && config.dynamic)) {
+            continue;
+        }
+        if let Some(closure) = &closure
+            && !may_force(closure, engine, grid, cell, config)
+        {
             continue;
         }
         let doubles = count >= 3 && !config.nishio && config.dynamic;
@@ -241,21 +256,24 @@ pub(super) fn search(
                 };
                 search.offer(engine, cost, &[(net, a), (net, b)], on ^ 1, kind, 7);
             }
-            engine.propagate(grid, search.mode, &mut nets.off, on ^ 1, rules);
-            let off_net = &nets.off;
-            if contradictions && let Some((a, b)) = off_net.contradiction {
-                let kind = Kind::Contradiction {
-                    cell,
-                    digit,
-                    on: false,
-                };
-                search.offer(engine, cost, &[(off_net, a), (off_net, b)], on, kind, 7);
-            }
-            if doubles {
-                for &p in net.ons.iter().chain(&net.offs) {
-                    if off_net.has(p) {
-                        let kind = Kind::Double { cell, digit };
-                        search.offer(engine, cost, &[(net, p), (off_net, p)], p, kind, 1);
+            // A static search offers neither contradictions nor doubles: no net off needed.
+            if contradictions || doubles {
+                engine.propagate(grid, search.mode, &mut nets.off, on ^ 1, rules);
+                let off_net = &nets.off;
+                if contradictions && let Some((a, b)) = off_net.contradiction {
+                    let kind = Kind::Contradiction {
+                        cell,
+                        digit,
+                        on: false,
+                    };
+                    search.offer(engine, cost, &[(off_net, a), (off_net, b)], on, kind, 7);
+                }
+                if doubles {
+                    for &p in net.ons.iter().chain(&net.offs) {
+                        if off_net.has(p) {
+                            let kind = Kind::Double { cell, digit };
+                            search.offer(engine, cost, &[(net, p), (off_net, p)], p, kind, 1);
+                        }
                     }
                 }
             }
@@ -285,7 +303,54 @@ pub(super) fn search(
             }
         }
     }
+    if let Some(closure) = closure {
+        engine.closure = closure;
+    }
     search.best
+}
+
+/// Whether a static search can find anything from `cell`: a cell forcing chain (when the
+/// configuration has them) or a region forcing chain from a unit whose first place it is, each
+/// needing a node that all its assumptions reach.
+fn may_force(
+    closure: &Closure,
+    engine: &Engine,
+    grid: &[u32],
+    cell: usize,
+    config: Config,
+) -> bool {
+    let (layout, space) = (engine.layout, engine.space);
+    let digits = || {
+        let mut digits = grid[cell];
+        std::iter::from_fn(move || {
+            (digits != 0).then(|| {
+                let digit = digits.trailing_zeros() as u8;
+                digits &= digits - 1;
+                digit
+            })
+        })
+    };
+    if config.multiple && closure.reached_by_all(digits().map(|d| space.node(cell, d, true))) {
+        return true;
+    }
+    digits().any(|digit| {
+        layout.units_of(cell).into_iter().any(|unit| {
+            let places = places_of(layout, grid, unit, digit);
+            places.len() >= 2
+                && places[0] == cell
+                && closure.reached_by_all(places.iter().map(|&c| space.node(c, digit, true)))
+        })
+    })
+}
+
+/// The cells of `unit` where `digit` is a candidate, in the unit's order.
+fn places_of(layout: &Layout, grid: &[u32], unit: usize, digit: u8) -> Vec<usize> {
+    layout
+        .unit(unit)
+        .iter()
+        .copied()
+        .filter(|&c| grid[c] & 1 << digit != 0)
+        .collect()
 }
 
 /// Region forcing chains for `digit` from `cell`, the first of its places in each unit.
@@ -303,15 +368,9 @@ fn regions(
     let layout = engine.layout;
     let space = engine.space;
     let grid = search.grid;
-    let bit = 1u32 << digit;
     let [row, column, boxed] = layout.units_of(cell);
     for unit in [boxed, row, column] {
-        let places: Vec<usize> = layout
-            .unit(unit)
-            .iter()
-            .copied()
-            .filter(|&c| grid[c] & bit != 0)
-            .collect();
+        let places = places_of(layout, grid, unit, digit);
         if places.len() < 2 || places[0] != cell {
             continue;
         }

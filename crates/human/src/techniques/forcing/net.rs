@@ -15,6 +15,7 @@
 //! turns off as it goes, so later links see the reduced position, and a link made possible by
 //! earlier removals names those removals as extra parents.
 
+use super::closure::Closure;
 use crate::layout::Layout;
 
 /// No node (an absent parent or nested record).
@@ -217,6 +218,8 @@ pub(super) struct Engine {
     places_source: Vec<u32>,
     places_work: Vec<u32>,
     loaded: Vec<u32>,
+    /// What each node reaches over the static links of a grid, for the static searches.
+    pub(super) closure: Closure,
 }
 
 impl Engine {
@@ -237,6 +240,7 @@ impl Engine {
             places_work: vec![0; layout.unit_count() * (layout.n + 1)],
             // No grid of candidates is all ones, so the first load computes the places.
             loaded: vec![u32::MAX; layout.cell_count()],
+            closure: Closure::default(),
         }
     }
 

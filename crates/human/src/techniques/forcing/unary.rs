@@ -4,6 +4,7 @@
 //! depth, then all nodes off), so a chain found at depth `L` has a known length and searches stop
 //! as soon as nothing they could still find would beat the best so far.
 
+use super::closure::Closure;
 use super::net::{Engine, Mode, NONE, Net, Space};
 use super::{Found, Key, Kind, Term};
 
@@ -36,12 +37,33 @@ pub(super) fn search(
     engine: &mut Engine,
     net: &mut Net,
     grid: &[u32],
+    all: Option<&mut Vec<Found>>,
+) -> Option<Found> {
+    // Static links: the places of the grid as it is, read by every link below.
+    engine.load(grid);
+    // Every hint of this search refutes some candidate, which the closure sees first.
+    let mut closure = std::mem::take(&mut engine.closure);
+    closure.build(engine, grid);
+    let found = if closure.refutes_any() {
+        search_in(engine, net, grid, &closure, all)
+    } else {
+        None
+    };
+    engine.closure = closure;
+    found
+}
+
+/// [`search`] once the closure shows some candidate refuted: forcing chains start only from
+/// the assumptions that reach their own negation.
+fn search_in(
+    engine: &mut Engine,
+    net: &mut Net,
+    grid: &[u32],
+    closure: &Closure,
     mut all: Option<&mut Vec<Found>>,
 ) -> Option<Found> {
     let layout = engine.layout;
     let space = engine.space;
-    // Static links: the places of the grid as it is, read by every link below.
-    engine.load(grid);
     let mut best: Option<Found> = None;
     let mut arena: Vec<(u32, u32)> = Vec::new();
     let mut on_mark = vec![false; space.count()];
@@ -111,6 +133,9 @@ pub(super) fn search(
                     continue;
                 }
                 for assumed in [start, start ^ 1] {
+                    if !closure.refutes(assumed) {
+                        continue;
+                    }
                     let limit = match all {
                         Some(_) => u32::MAX,
                         None => {
