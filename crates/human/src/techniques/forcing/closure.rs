@@ -42,6 +42,8 @@ pub(super) struct Closure {
     on_stack: Vec<bool>,
     stack: Vec<u32>,
     calls: Vec<(u32, u32)>,
+    /// Per component: whether a cycle through it could remove anything ([`Closure::may_loop`]).
+    loops: Vec<bool>,
 }
 
 const UNVISITED: u32 = u32::MAX;
@@ -202,6 +204,33 @@ impl Closure {
     /// Whether any node of the position reaches its own negation.
     pub(super) fn refutes_any(&self) -> bool {
         self.nodes.iter().any(|&node| self.refutes(node))
+    }
+
+    /// Marks the components where a cycle could remove a candidate: a cycle's elimination is a
+    /// refuted candidate that sees an off node of the cycle (of its digit), and a cycle lies in
+    /// one component.
+    pub(super) fn find_loops(&mut self, engine: &Engine, grid: &[u32]) {
+        let (layout, space) = (engine.layout, engine.space);
+        self.loops.clear();
+        self.loops
+            .resize(self.reach.len() / self.words.max(1), false);
+        for &node in &self.nodes {
+            if node & 1 == 0 || !self.refutes(node) {
+                continue;
+            }
+            let (cell, digit) = (space.cell(node), space.digit(node));
+            for &peer in layout.peers(cell) {
+                if grid[peer] & 1 << digit != 0 {
+                    let off = self.index[space.node(peer, digit, false) as usize];
+                    self.loops[self.component[off as usize] as usize] = true;
+                }
+            }
+        }
+    }
+
+    /// Whether a cycle through `start` could remove anything ([`Closure::find_loops`] first).
+    pub(super) fn may_loop(&self, start: u32) -> bool {
+        self.loops[self.component[self.index[start as usize] as usize] as usize]
     }
 
     /// Whether some node is reached from every one of `starts` (none: `false`).

@@ -45,6 +45,7 @@ pub(super) fn search(
     let mut closure = std::mem::take(&mut engine.closure);
     closure.build(engine, grid);
     let found = if closure.refutes_any() {
+        closure.find_loops(engine, grid);
         search_in(engine, net, grid, &closure, all)
     } else {
         None
@@ -54,7 +55,7 @@ pub(super) fn search(
 }
 
 /// [`search`] once the closure shows some candidate refuted: forcing chains start only from
-/// the assumptions that reach their own negation.
+/// the assumptions that reach their own negation, cycles only where one could remove something.
 fn search_in(
     engine: &mut Engine,
     net: &mut Net,
@@ -91,7 +92,7 @@ fn search_in(
                     Some(_) => u32::MAX,
                     None => max_complexity(best.as_ref().map(|b| b.key), cycle_base, cycle_sort),
                 };
-                if limit >= 4 {
+                if limit >= 4 && closure.may_loop(start) {
                     find_cycles(
                         engine,
                         grid,
