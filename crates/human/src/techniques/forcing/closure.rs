@@ -253,13 +253,9 @@ impl Closure {
 
 #[cfg(test)]
 mod tests {
-    use sudoku_core::Grid;
-
     use super::*;
-    use crate::board::Board;
     use crate::layout::Layout;
-    use crate::technique::Order;
-    use crate::techniques::testing::shared_puzzles;
+    use crate::techniques::forcing::tests::hard_positions as positions;
 
     /// What `start` reaches, found the plain way: a breadth-first search over the engine's
     /// links.
@@ -289,29 +285,6 @@ mod tests {
         }
         seen.sort_unstable();
         seen
-    }
-
-    /// Positions along Sudoku Explainer's solve of hard puzzles: a few from the public sets and
-    /// one written here, so the test never runs on nothing.
-    fn positions() -> Vec<Board> {
-        let mut puzzles = shared_puzzles("puzzles3_magictour_top1465", 6);
-        let written =
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-        puzzles.push(written.parse::<Grid>().expect("a puzzle"));
-        let mut boards = Vec::new();
-        for puzzle in puzzles {
-            let mut board = Board::new(&puzzle).expect("clues that agree");
-            while let Some(step) = crate::techniques::first(&board, Order::Rating) {
-                if board.cands.iter().filter(|&&c| c != 0).count() > 20 {
-                    boards.push(board.clone());
-                }
-                step.apply(&mut board);
-                if board.is_solved() {
-                    break;
-                }
-            }
-        }
-        boards
     }
 
     #[test]

@@ -26,6 +26,7 @@ mod closure;
 mod multiple;
 mod nested;
 mod net;
+mod plane;
 mod unary;
 
 use std::cell::RefCell;

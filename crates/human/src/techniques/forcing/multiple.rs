@@ -226,6 +226,13 @@ pub(super) fn search(
         closure.build(engine, grid);
         closure
     });
+    // Nishio's nets stay within one digit: its bit boards tell which assumptions contradict,
+    // and only those are propagated.
+    let nishio: Option<Vec<(u128, u128)>> = config.nishio.then(|| {
+        (0..=layout.n as u8)
+            .map(|digit| engine.planes.places(grid, digit))
+            .collect()
+    });
     nets.on.clear();
     let mut values = Vec::with_capacity(layout.n);
     for cell in 0..layout.cell_count() {
@@ -245,19 +252,31 @@ pub(super) fn search(
             let digit = digits.trailing_zeros() as u8;
             digits &= digits - 1;
             let on = space.node(cell, digit, true);
-            let own = nets.on.propagate(engine, grid, search.mode, on, rules);
-            values.push(own);
-            let net = nets.on.get(own);
-            if contradictions && let Some((a, b)) = net.contradiction {
-                let kind = Kind::Contradiction {
-                    cell,
-                    digit,
-                    on: true,
-                };
-                search.offer(engine, cost, &[(net, a), (net, b)], on ^ 1, kind, 7);
-            }
             // A static search offers neither contradictions nor doubles: no net off needed.
-            if contradictions || doubles {
+            let (want_on, want_off) = match &nishio {
+                Some(places) => {
+                    let places = places[digit as usize];
+                    (
+                        engine.planes.contradicts(places, cell, true),
+                        engine.planes.contradicts(places, cell, false),
+                    )
+                }
+                None => (true, contradictions || doubles),
+            };
+            let own = want_on.then(|| nets.on.propagate(engine, grid, search.mode, on, rules));
+            if let Some(own) = own {
+                values.push(own);
+                let net = nets.on.get(own);
+                if contradictions && let Some((a, b)) = net.contradiction {
+                    let kind = Kind::Contradiction {
+                        cell,
+                        digit,
+                        on: true,
+                    };
+                    search.offer(engine, cost, &[(net, a), (net, b)], on ^ 1, kind, 7);
+                }
+            }
+            if want_off {
                 engine.propagate(grid, search.mode, &mut nets.off, on ^ 1, rules);
                 let off_net = &nets.off;
                 if contradictions && let Some((a, b)) = off_net.contradiction {
@@ -268,7 +287,8 @@ pub(super) fn search(
                     };
                     search.offer(engine, cost, &[(off_net, a), (off_net, b)], on, kind, 7);
                 }
-                if doubles {
+                if doubles && let Some(own) = own {
+                    let net = nets.on.get(own);
                     for &p in net.ons.iter().chain(&net.offs) {
                         if off_net.has(p) {
                             let kind = Kind::Double { cell, digit };
@@ -277,7 +297,9 @@ pub(super) fn search(
                     }
                 }
             }
-            if !config.nishio {
+            if !config.nishio
+                && let Some(own) = own
+            {
                 regions(
                     engine,
                     &mut nets.on,

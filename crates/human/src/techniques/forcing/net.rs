@@ -16,6 +16,7 @@
 //! earlier removals names those removals as extra parents.
 
 use super::closure::Closure;
+use super::plane::Planes;
 use crate::layout::Layout;
 
 /// No node (an absent parent or nested record).
@@ -220,6 +221,8 @@ pub(super) struct Engine {
     loaded: Vec<u32>,
     /// What each node reaches over the static links of a grid, for the static searches.
     pub(super) closure: Closure,
+    /// The geometry as bit boards, for Nishio's question.
+    pub(super) planes: Planes,
 }
 
 impl Engine {
@@ -241,6 +244,7 @@ impl Engine {
             // No grid of candidates is all ones, so the first load computes the places.
             loaded: vec![u32::MAX; layout.cell_count()],
             closure: Closure::default(),
+            planes: Planes::new(layout),
         }
     }
 

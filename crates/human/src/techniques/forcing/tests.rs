@@ -1,6 +1,7 @@
 use sudoku_core::{Grid, Shape};
 
 use super::*;
+use crate::board::Board;
 use crate::techniques::testing::*;
 
 fn rated(step: &Deduction) -> f32 {
@@ -334,4 +335,27 @@ fn nested_chains_solve_a_hardest_puzzle_soundly() {
     eprintln!("nested steps rated {nested_steps:?}");
     assert!(!nested_steps.is_empty());
     assert!(nested_steps.iter().all(|&r| r >= 9.5));
+}
+
+/// Positions along Sudoku Explainer's solve of hard puzzles: a few from the public sets and
+/// one written here, so the test never runs on nothing.
+pub(super) fn hard_positions() -> Vec<Board> {
+    let mut puzzles = shared_puzzles("puzzles3_magictour_top1465", 6);
+    let written =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    puzzles.push(written.parse::<Grid>().expect("a puzzle"));
+    let mut boards = Vec::new();
+    for puzzle in puzzles {
+        let mut board = Board::new(&puzzle).expect("clues that agree");
+        while let Some(step) = crate::techniques::first(&board, crate::technique::Order::Rating) {
+            if board.cands.iter().filter(|&&c| c != 0).count() > 20 {
+                boards.push(board.clone());
+            }
+            step.apply(&mut board);
+            if board.is_solved() {
+                break;
+            }
+        }
+    }
+    boards
 }
