@@ -38,7 +38,7 @@ pub(crate) fn find(technique: Technique, board: &Board, order: Order) -> Option<
     {
         return None;
     }
-    match technique {
+    let find = || match technique {
         Technique::NakedSingle => singles::naked_single(board),
         Technique::HiddenSingle => singles::hidden_single(board, order.hidden_single_units()),
         Technique::Pointing => intersections::pointing(board),
@@ -78,6 +78,11 @@ pub(crate) fn find(technique: Technique, board: &Board, order: Order) -> Option<
         Technique::DynamicForcingChainPlus => forcing::dynamic_plus(board),
         Technique::NestedForcingChain => forcing::nested(board),
         Technique::Guess => None,
+    };
+    if technique.is_forcing() {
+        forcing::remembered(technique, board, find)
+    } else {
+        find()
     }
 }
 

@@ -30,6 +30,7 @@ mod plane;
 mod unary;
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 
 use sudoku_core::format::symbol;
 
@@ -252,6 +253,40 @@ struct Cache {
 
 thread_local! {
     static CACHE: RefCell<Option<Cache>> = const { RefCell::new(None) };
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+}
+
+/// The last searches' results by technique and position. A search is a function of the
+/// candidates alone, and a rating's solves in two orders often reach the same position and
+/// run the same search there (on the hardest puzzles, every search past the basic techniques).
+#[derive(Default)]
+struct Memo {
+    results: HashMap<(Technique, Vec<u32>), Option<Deduction>>,
+}
+
+/// Enough for every search of one rating; past it the memo starts again.
+const MEMO_SIZE: usize = 512;
+
+/// `search`'s result on `board` (the finder of `technique`), or the one it gave on the same
+/// candidates before.
+pub(crate) fn remembered(
+    technique: Technique,
+    board: &Board,
+    search: impl FnOnce() -> Option<Deduction>,
+) -> Option<Deduction> {
+    let key = (technique, board.cands.clone());
+    if let Some(found) = MEMO.with(|memo| memo.borrow().results.get(&key).cloned()) {
+        return found;
+    }
+    let found = search();
+    MEMO.with(|memo| {
+        let results = &mut memo.borrow_mut().results;
+        if results.len() >= MEMO_SIZE {
+            results.clear();
+        }
+        results.insert(key, found.clone());
+    });
+    found
 }
 
 fn with_cache<T>(layout: &'static Layout, run: impl FnOnce(&mut Cache) -> T) -> T {

@@ -2,6 +2,7 @@ use sudoku_core::{Grid, Shape};
 
 use super::*;
 use crate::board::Board;
+use crate::technique::Order;
 use crate::techniques::testing::*;
 
 fn rated(step: &Deduction) -> f32 {
@@ -347,7 +348,7 @@ pub(super) fn hard_positions() -> Vec<Board> {
     let mut boards = Vec::new();
     for puzzle in puzzles {
         let mut board = Board::new(&puzzle).expect("clues that agree");
-        while let Some(step) = crate::techniques::first(&board, crate::technique::Order::Rating) {
+        while let Some(step) = crate::techniques::first(&board, Order::Rating) {
             if board.cands.iter().filter(|&&c| c != 0).count() > 20 {
                 boards.push(board.clone());
             }
@@ -358,4 +359,29 @@ pub(super) fn hard_positions() -> Vec<Board> {
         }
     }
     boards
+}
+
+#[test]
+fn a_remembered_search_gives_what_the_search_gives() {
+    // Each position asked twice of every forcing finder through `find`, which remembers: the
+    // second answer (from the memo) and the first must both be the finder's own.
+    use crate::techniques::find;
+    let finders: [(Technique, fn(&Board) -> Option<Deduction>); 4] = [
+        (Technique::ForcingChain, forcing_chain),
+        (Technique::Nishio, nishio),
+        (Technique::MultipleForcingChain, multiple),
+        (Technique::DynamicForcingChain, dynamic),
+    ];
+    let boards = hard_positions();
+    let mut found = 0;
+    for board in boards.iter().step_by(5) {
+        for (technique, finder) in finders {
+            let own = finder(board);
+            found += own.is_some() as usize;
+            for _ in 0..2 {
+                assert_eq!(find(technique, board, Order::Rating), own, "{technique}");
+            }
+        }
+    }
+    assert!(found > 0);
 }
