@@ -23,14 +23,21 @@ pub(super) struct Basic {
     /// The box–line crossings in each of Sudoku Explainer's four locking passes (box then
     /// column, box then row, column then box, row then box), by first unit then second.
     locking: [Vec<usize>; 4],
+    /// Where each first unit's crossings start in each pass's list (`unit_count + 1` a pass):
+    /// a pass's list is sorted by first unit, so a unit's crossings are one run of it.
+    locking_starts: [Vec<u32>; 4],
     /// Each crossing's cells as positions within its box and within its line.
     segment_masks: Vec<(u32, u32)>,
     /// Per search: the empty cells of each unit, and how many cells hold each digit.
     empty: Vec<u32>,
-    placed: Vec<u32>,
+    /// Per search: the digits still open in four rows or more, the only ones an X-Wing can
+    /// have (the rows that have it placed have no place for it).
+    fish_digits: u32,
     /// Per call: the digits the propagation removed somewhere in each unit (the places
     /// themselves are the engine's, kept as the propagation runs).
     changed: Vec<u32>,
+    /// The same by digit: the units where the propagation removed each digit, as bits.
+    changed_units: Vec<u128>,
     /// The pattern being emitted: its removable candidates (cell, digits) in the order Sudoku
     /// Explainer's pattern lists them, and its parents as nodes.
     pub(super) removable: Vec<(usize, u32)>,
@@ -67,18 +74,30 @@ impl Basic {
             }
             order
         };
+        let locking = [
+            pass(true, true),
+            pass(false, true),
+            pass(true, false),
+            pass(false, false),
+        ];
+        let locking_starts = std::array::from_fn(|p| {
+            let first = |s: usize| {
+                let segment = &layout.segments[s];
+                if p < 2 { segment.boxed } else { segment.line }
+            };
+            (0..=layout.unit_count())
+                .map(|unit| locking[p].iter().filter(|&&s| first(s) < unit).count() as u32)
+                .collect()
+        });
         Basic {
             n,
-            locking: [
-                pass(true, true),
-                pass(false, true),
-                pass(true, false),
-                pass(false, false),
-            ],
+            locking,
+            locking_starts,
             segment_masks,
             empty: vec![0; layout.unit_count()],
-            placed: vec![0; n + 1],
+            fish_digits: 0,
             changed: vec![0; layout.unit_count()],
+            changed_units: vec![0; n + 1],
             removable: Vec::new(),
             parents: Vec::new(),
             out: Vec::new(),
@@ -86,7 +105,7 @@ impl Basic {
         }
     }
 
-    /// Reads what stays fixed during a search: empty cells per unit, cells per digit.
+    /// Reads what stays fixed during a search: empty cells per unit, digits an X-Wing can have.
     pub(super) fn begin(&mut self, layout: &Layout, source: &[u32]) {
         let n = self.n;
         for unit in 0..layout.unit_count() {
@@ -96,17 +115,19 @@ impl Basic {
                 .filter(|&&c| source[c] != 0)
                 .count() as u32;
         }
-        for digit in 1..=n {
-            let open = (0..n)
-                .filter(|&row| {
-                    layout
-                        .unit(row)
-                        .iter()
-                        .any(|&c| source[c] & 1 << digit != 0)
-                })
-                .count();
-            self.placed[digit] = (n - open) as u32;
-        }
+        self.fish_digits = (1..=n)
+            .filter(|&digit| {
+                let open = (0..n)
+                    .filter(|&row| {
+                        layout
+                            .unit(row)
+                            .iter()
+                            .any(|&c| source[c] & 1 << digit != 0)
+                    })
+                    .count();
+                open >= 4
+            })
+            .fold(0, |set, digit| set | 1 << digit);
     }
 
     /// The eliminations of the first basic technique that has patterns depending on the
@@ -117,11 +138,16 @@ impl Basic {
         let n = self.n;
         // The engine keeps each digit's places in both grids as the propagation runs.
         let (before, now) = engine.all_places();
+        self.changed_units.fill(0);
         for unit in 0..layout.unit_count() {
             let base = unit * (n + 1);
-            self.changed[unit] = (1..=n)
-                .filter(|&d| before[base + d] != now[base + d])
-                .fold(0, |set, d| set | 1 << d);
+            self.changed[unit] = 0;
+            for d in 1..=n {
+                if before[base + d] != now[base + d] {
+                    self.changed[unit] |= 1 << d;
+                    self.changed_units[d] |= 1 << unit;
+                }
+            }
         }
         self.locking(engine, source, net)
             || self.hidden_pairs(engine, source, net)
@@ -171,12 +197,24 @@ impl Basic {
         let space = engine.space;
         let work = &engine.work;
         let mut any = false;
+        // Read while patterns are emitted; put back at the end.
+        let starts = std::mem::take(&mut self.locking_starts);
         for pass in 0..4 {
             let box_first = pass < 2;
             for digit in 1..=self.n {
                 let bit = 1u32 << digit;
-                for i in 0..self.locking[pass].len() {
-                    let s = self.locking[pass][i];
+                // Only the crossings of units where the propagation removed the digit, in the
+                // pass's order (by first unit).
+                let mut units = self.changed_units[digit];
+                let crossings = std::iter::from_fn(|| {
+                    (units != 0).then(|| {
+                        let unit = units.trailing_zeros() as usize;
+                        units &= units - 1;
+                        starts[pass][unit]..starts[pass][unit + 1]
+                    })
+                });
+                for i in crossings.flatten() {
+                    let s = self.locking[pass][i as usize];
                     let segment = &layout.segments[s];
                     let (box_mask, line_mask) = self.segment_masks[s];
                     let (first, second, first_mask, second_mask) = if box_first {
@@ -212,6 +250,7 @@ impl Basic {
                 }
             }
         }
+        self.locking_starts = starts;
         any
     }
 
@@ -333,13 +372,12 @@ impl Basic {
             for j in 1..n {
                 for i in 0..j {
                     let (bi, bj) = (base_first + i, base_first + j);
-                    for digit in 1..=n {
+                    // The digits removed in either line that four or more lines still lack.
+                    let mut digits = (self.changed[bi] | self.changed[bj]) & self.fish_digits;
+                    while digits != 0 {
+                        let digit = digits.trailing_zeros() as usize;
+                        digits &= digits - 1;
                         let bit = 1u32 << digit;
-                        if self.placed[digit] as usize + 4 > n
-                            || (self.changed[bi] | self.changed[bj]) & bit == 0
-                        {
-                            continue;
-                        }
                         let (pa, pb) = (
                             engine.places(bi, digit as u8),
                             engine.places(bj, digit as u8),

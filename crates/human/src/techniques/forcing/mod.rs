@@ -20,6 +20,15 @@
 //! included), then Sudoku Explainer's order of kinds, then its scan order. The rating is the base
 //! plus Sudoku Explainer's length increment (0.1 per step of the ladder 4, 6, 8, 12, 16, 24, ...
 //! that the length minus 2 passes).
+//!
+//! Building chains (every link's reasons kept, for the lengths) is the cost, and most searches
+//! find nothing. So each asks a cheaper question first, one whose "no" is certain, and builds
+//! chains only where the answer is "maybe": the static searches read the [`closure`] of the
+//! static links (a forcing chain starts only from an assumption that reaches its negation; a
+//! cell or region forcing chain needs a node all its assumptions reach), and Nishio its digit's
+//! bit board ([`plane`]). The results are the ones the full searches give, checked on the
+//! public sets. A search is a function of the candidates, so its last results are remembered by
+//! position: a rating's two solves often meet in the same position.
 
 mod basic;
 mod closure;
