@@ -44,13 +44,21 @@ pub(super) struct Closure {
     calls: Vec<(u32, u32)>,
     /// Per component: whether a cycle through it could remove anything ([`Closure::may_loop`]).
     loops: Vec<bool>,
+    /// The grid the reaches are of: the static searches of one position share them.
+    built_for: Vec<u32>,
 }
 
 const UNVISITED: u32 = u32::MAX;
 
 impl Closure {
-    /// The reach of every node of `grid`, which must be the grid `engine` has loaded.
+    /// The reach of every node of `grid`, which must be the grid `engine` has loaded (kept when
+    /// it is the grid of the last call).
     pub(super) fn build(&mut self, engine: &mut Engine, grid: &[u32]) {
+        if self.built_for == grid {
+            return;
+        }
+        self.built_for.clear();
+        self.built_for.extend_from_slice(grid);
         let space = engine.space;
         self.index.clear();
         self.index.resize(space.count(), NONE);
