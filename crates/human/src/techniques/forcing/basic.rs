@@ -199,7 +199,7 @@ impl Basic {
         let mut any = false;
         // Read while patterns are emitted; put back at the end.
         let starts = std::mem::take(&mut self.locking_starts);
-        for pass in 0..4 {
+        for (pass, starts) in starts.iter().enumerate() {
             let box_first = pass < 2;
             for digit in 1..=self.n {
                 let bit = 1u32 << digit;
@@ -210,7 +210,7 @@ impl Basic {
                     (units != 0).then(|| {
                         let unit = units.trailing_zeros() as usize;
                         units &= units - 1;
-                        starts[pass][unit]..starts[pass][unit + 1]
+                        starts[unit]..starts[unit + 1]
                     })
                 });
                 for i in crossings.flatten() {

@@ -366,7 +366,8 @@ fn a_remembered_search_gives_what_the_search_gives() {
     // Each position asked twice of every forcing finder through `find`, which remembers: the
     // second answer (from the memo) and the first must both be the finder's own.
     use crate::techniques::find;
-    let finders: [(Technique, fn(&Board) -> Option<Deduction>); 4] = [
+    type Finder = fn(&Board) -> Option<Deduction>;
+    let finders: [(Technique, Finder); 4] = [
         (Technique::ForcingChain, forcing_chain),
         (Technique::Nishio, nishio),
         (Technique::MultipleForcingChain, multiple),
