@@ -355,6 +355,25 @@ impl Cells {
     fn first(&self) -> usize {
         self.iter().next().expect("a set that is not empty")
     }
+
+    /// Whether the set holds two cells or more (cheaper than counting them).
+    fn has_two(&self) -> bool {
+        let mut seen = false;
+        for &word in &self.0 {
+            if word != 0 {
+                if seen || word & (word - 1) != 0 {
+                    return true;
+                }
+                seen = true;
+            }
+        }
+        false
+    }
+
+    /// The set's only cell, if it holds exactly one.
+    fn single(&self) -> Option<usize> {
+        (!self.is_empty() && !self.has_two()).then(|| self.first())
+    }
 }
 
 /// Each cell's peers and each unit's cells as cell sets, built once per shape.
@@ -492,6 +511,26 @@ impl Walk {
         self.parent[state] = parent;
         self.depth[state] = depth;
         self.order.push(state as u32);
+    }
+
+    /// Breadth-first from `root` along every edge of `graph`; returns the edges followed.
+    fn explore(&mut self, graph: &Graph, root: usize) -> usize {
+        self.start(root);
+        let mut followed = 0;
+        let mut head = 0;
+        while head < self.order.len() {
+            let state = self.order[head] as usize;
+            head += 1;
+            let depth = self.depth[state] + 1;
+            let edges = graph.edges(state);
+            followed += edges.len();
+            for &target in edges {
+                if !self.seen(target as usize) {
+                    self.reach(target as usize, state as u32, depth);
+                }
+            }
+        }
+        followed
     }
 
     /// Whether a state on the path to `state` (itself included) satisfies `test`.
@@ -898,9 +937,13 @@ fn record_xy_chain(
 /// first, then with them.
 pub(crate) fn aic(board: &Board) -> Option<Deduction> {
     let candidates = digit_cells(board);
+    let geometry = geometry(board.layout);
     let mut budget = AIC_WORK_LIMIT;
-    search_aic(board, &candidates, false, &mut budget)
-        .or_else(|| search_aic(board, &candidates, true, &mut budget))
+    let plain = Graph::build(board, geometry, &candidates);
+    search_aic(board, &candidates, &plain, &mut budget).or_else(|| {
+        let grouped = plain.with_groups(board, geometry, &candidates)?;
+        search_aic(board, &candidates, &grouped, &mut budget)
+    })
 }
 
 /// The implication graph: for each node (candidates, then groups) two states, false (`2 *
@@ -910,95 +953,142 @@ struct Graph {
     nodes: Vec<Node>,
     /// Nodes below this are single candidates.
     singles: usize,
-    /// Each group's box and line.
-    group_units: Vec<(usize, usize)>,
+    /// The single candidates of cell `c` are nodes `cell_nodes[c]..cell_nodes[c + 1]`.
+    cell_nodes: Vec<u32>,
+    /// Each candidate's node: `ids[cell * stride + digit]`.
+    ids: Vec<u32>,
+    stride: usize,
+    /// Each state's edges: `targets[offsets[s]..offsets[s + 1]]`, in the order made.
     offsets: Vec<u32>,
     targets: Vec<u32>,
-    /// The same edges by target state: each state's predecessors.
-    rev_offsets: Vec<u32>,
-    rev_sources: Vec<u32>,
+    /// The candidates' own edges (those of the graph without groups): state `s` has
+    /// `own_offsets[s + 1] - own_offsets[s]` of them, first in its edges.
+    own_offsets: Vec<u32>,
+    /// The grouped nodes' edges (from, to), in the order made (after the candidates' own,
+    /// which are made candidate by candidate, its true state's before its false state's).
+    group_edges: Vec<(u32, u32)>,
 }
 
 impl Graph {
-    fn build(board: &Board, geometry: &Geometry, candidates: &[Cells], grouped: bool) -> Graph {
+    /// The graph of the single candidates.
+    fn build(board: &Board, geometry: &Geometry, candidates: &[Cells]) -> Graph {
         let layout = board.layout;
         let stride = layout.n + 1;
         let cells = layout.cell_count();
-        let mut id = vec![NONE; cells * stride];
+        let mut ids = vec![NONE; cells * stride];
         let mut nodes = Vec::new();
+        let mut cell_nodes = Vec::with_capacity(cells + 1);
         for cell in 0..cells {
+            cell_nodes.push(nodes.len() as u32);
             for digit in digits(board.cands[cell]) {
-                id[cell * stride + digit as usize] = nodes.len() as u32;
+                ids[cell * stride + digit as usize] = nodes.len() as u32;
                 nodes.push(Node::single(cell, digit));
             }
         }
-        let singles = nodes.len();
-        let mut group_units = Vec::new();
-        let mut group_cells = Vec::new();
-        if grouped {
-            // Rows' crossings first, then columns', as HoDoKu lists them.
-            let mut segments: Vec<_> = layout.segments.iter().collect();
-            segments.sort_by_key(|s| (s.line, s.boxed));
-            for segment in segments {
-                let present = segment
-                    .cells
-                    .iter()
-                    .fold(0u32, |set, &c| set | board.cands[c]);
-                for digit in digits(present) {
-                    let mut node = Node {
-                        cells: [0; 5],
-                        size: 0,
-                        digit,
-                    };
-                    let mut set = Cells::EMPTY;
-                    for &cell in segment.cells.iter().filter(|&&c| board.has(c, digit)) {
-                        node.cells[node.size as usize] = cell as u16;
-                        node.size += 1;
-                        set.insert(cell);
-                    }
-                    if node.size < 2 {
-                        continue;
-                    }
-                    nodes.push(node);
-                    group_units.push((segment.boxed, segment.line));
-                    group_cells.push(set);
-                }
-            }
-        }
-        let state_of = |cell: usize, digit: u8, on: bool| {
-            2 * id[cell * stride + digit as usize] as usize + usize::from(on)
+        cell_nodes.push(nodes.len() as u32);
+        let states = 2 * nodes.len();
+        let mut graph = Graph {
+            singles: nodes.len(),
+            nodes,
+            cell_nodes,
+            ids,
+            stride,
+            offsets: Vec::with_capacity(states + 1),
+            targets: Vec::with_capacity(12 * states),
+            own_offsets: Vec::new(),
+            group_edges: Vec::new(),
         };
-        let mut edges: Vec<(u32, u32)> = Vec::new();
-        let mut edge = |from: usize, to: usize| edges.push((from as u32, to as u32));
-        for (node, &Node { digit, .. }) in nodes[..singles].iter().enumerate() {
-            let cell = nodes[node].first();
-            let (on, off) = (2 * node + 1, 2 * node);
+        // Each digit's places in each unit, as positions in the unit: its conjugate pairs.
+        let positions: Vec<[u32; 26]> = (0..layout.unit_count())
+            .map(|unit| board.positions_in(unit))
+            .collect();
+        // State by state: a candidate's false state (its strong links), then its true state
+        // (its weak links).
+        let mut targets = std::mem::take(&mut graph.targets);
+        let mut offsets = std::mem::take(&mut graph.offsets);
+        for node in 0..graph.singles {
+            let Node { digit, .. } = graph.nodes[node];
+            let cell = graph.nodes[node].first();
             let cands = board.cands[cell];
-            let places = &candidates[digit as usize];
-            for other in digits(cands & !(1 << digit)) {
-                edge(on, state_of(cell, other, false));
-            }
-            for peer in geometry.peers[cell].and(places).iter() {
-                edge(on, state_of(peer, digit, false));
-            }
+            offsets.push(targets.len() as u32);
             if cands.count_ones() == 2 {
                 let other = (cands & !(1 << digit)).trailing_zeros() as u8;
-                edge(off, state_of(cell, other, true));
+                targets.push(graph.state(cell, other, true) as u32);
             }
             let mut conjugates = [usize::MAX; 3];
+            let slots = layout.slots(cell);
             for (k, unit) in layout.units_of(cell).into_iter().enumerate() {
-                let mut in_unit = places.and(&geometry.units[unit]);
-                if in_unit.count() == 2 {
-                    in_unit.remove(cell);
-                    let other = in_unit.first();
+                let others = positions[unit][digit as usize] & !(1 << slots[k]);
+                if others.is_power_of_two() {
+                    let other = layout.unit(unit)[others.trailing_zeros() as usize];
                     if !conjugates[..k].contains(&other) {
                         conjugates[k] = other;
-                        edge(off, state_of(other, digit, true));
+                        targets.push(graph.state(other, digit, true) as u32);
                     }
                 }
             }
+            offsets.push(targets.len() as u32);
+            for other in digits(cands & !(1 << digit)) {
+                targets.push(graph.state(cell, other, false) as u32);
+            }
+            for peer in geometry.peers[cell].and(&candidates[digit as usize]).iter() {
+                targets.push(graph.state(peer, digit, false) as u32);
+            }
         }
-        let mut by_digit = vec![Vec::new(); if grouped { layout.n + 1 } else { 0 }];
+        offsets.push(targets.len() as u32);
+        graph.own_offsets = offsets.clone();
+        graph.offsets = offsets;
+        graph.targets = targets;
+        graph
+    }
+
+    /// This graph with the grouped nodes added (their edges after the candidates' own), or
+    /// `None` when there are none.
+    fn with_groups(
+        &self,
+        board: &Board,
+        geometry: &Geometry,
+        candidates: &[Cells],
+    ) -> Option<Graph> {
+        let layout = board.layout;
+        let singles = self.singles;
+        let mut nodes = self.nodes.clone();
+        let mut group_units = Vec::new();
+        let mut group_cells = Vec::new();
+        // Rows' crossings first, then columns', as HoDoKu lists them.
+        let mut segments: Vec<_> = layout.segments.iter().collect();
+        segments.sort_by_key(|s| (s.line, s.boxed));
+        for segment in segments {
+            let present = segment
+                .cells
+                .iter()
+                .fold(0u32, |set, &c| set | board.cands[c]);
+            for digit in digits(present) {
+                let mut node = Node {
+                    cells: [0; 5],
+                    size: 0,
+                    digit,
+                };
+                let mut set = Cells::EMPTY;
+                for &cell in segment.cells.iter().filter(|&&c| board.has(c, digit)) {
+                    node.cells[node.size as usize] = cell as u16;
+                    node.size += 1;
+                    set.insert(cell);
+                }
+                if node.size < 2 {
+                    continue;
+                }
+                nodes.push(node);
+                group_units.push((segment.boxed, segment.line));
+                group_cells.push(set);
+            }
+        }
+        if group_units.is_empty() {
+            return None;
+        }
+        let mut edges = Vec::with_capacity(24 * group_units.len());
+        let mut edge = |from: usize, to: usize| edges.push((from as u32, to as u32));
+        let mut by_digit = vec![Vec::new(); layout.n + 1];
         for g in 0..group_units.len() {
             by_digit[nodes[singles + g].digit as usize].push(g);
         }
@@ -1012,15 +1102,13 @@ impl Graph {
                 .cells()
                 .fold(places.minus(&own), |set, c| set.and(&geometry.peers[c]));
             for cell in buddies.iter() {
-                edge(on, state_of(cell, digit, false));
-                edge(state_of(cell, digit, true), off);
+                edge(on, self.state(cell, digit, false));
+                edge(self.state(cell, digit, true), off);
             }
             for unit in [boxed, line] {
-                let seen = buddies.and(&geometry.units[unit]);
-                if seen.count() == 1 {
-                    let cell = seen.first();
-                    edge(off, state_of(cell, digit, true));
-                    edge(state_of(cell, digit, false), on);
+                if let Some(cell) = buddies.and(&geometry.units[unit]).single() {
+                    edge(off, self.state(cell, digit, true));
+                    edge(self.state(cell, digit, false), on);
                 }
             }
             // Other groups of the digit in the same box or line.
@@ -1060,43 +1148,66 @@ impl Graph {
                 }
             }
         }
-        // Adjacency by state, edges kept in the order made.
+        // Each state's edges: the candidates' own, then the groups'.
         let states = 2 * nodes.len();
         let mut offsets = vec![0u32; states + 1];
+        for s in 0..2 * singles {
+            offsets[s + 1] = self.offsets[s + 1] - self.offsets[s];
+        }
         for &(from, _) in &edges {
             offsets[from as usize + 1] += 1;
         }
         for s in 0..states {
             offsets[s + 1] += offsets[s];
         }
-        let mut fill = offsets.clone();
-        let mut targets = vec![0u32; edges.len()];
+        let mut targets = vec![0u32; offsets[states] as usize];
+        let mut fill = offsets[..states].to_vec();
+        for (s, at) in fill[..2 * singles].iter_mut().enumerate() {
+            let own = self.edges(s);
+            targets[*at as usize..*at as usize + own.len()].copy_from_slice(own);
+            *at += own.len() as u32;
+        }
         for &(from, to) in &edges {
             targets[fill[from as usize] as usize] = to;
             fill[from as usize] += 1;
         }
-        let mut rev_offsets = vec![0u32; states + 1];
-        for &(_, to) in &edges {
-            rev_offsets[to as usize + 1] += 1;
-        }
-        for s in 0..states {
-            rev_offsets[s + 1] += rev_offsets[s];
-        }
-        let mut fill = rev_offsets.clone();
-        let mut rev_sources = vec![0u32; edges.len()];
-        for &(from, to) in &edges {
-            rev_sources[fill[to as usize] as usize] = from;
-            fill[to as usize] += 1;
-        }
-        Graph {
+        Some(Graph {
             nodes,
             singles,
-            group_units,
+            cell_nodes: self.cell_nodes.clone(),
+            ids: self.ids.clone(),
+            stride: self.stride,
             offsets,
             targets,
-            rev_offsets,
-            rev_sources,
-        }
+            own_offsets: self.own_offsets.clone(),
+            group_edges: edges,
+        })
+    }
+
+    /// The state of candidate `digit` in `cell`, true or false.
+    fn state(&self, cell: usize, digit: u8, on: bool) -> usize {
+        2 * self.ids[cell * self.stride + digit as usize] as usize + usize::from(on)
+    }
+
+    /// The states with an edge to `state`, in the order the edges were made (once an edge).
+    fn predecessors(&self, state: usize) -> impl Iterator<Item = usize> + '_ {
+        // Links alternate: true states lead to false ones, false ones to true ones.
+        let kind = 1 - state % 2;
+        let own = (0..self.singles).flat_map(move |node| {
+            let from = 2 * node + kind;
+            let start = self.offsets[from] as usize;
+            let own = (self.own_offsets[from + 1] - self.own_offsets[from]) as usize;
+            let edges = &self.targets[start..start + own];
+            edges
+                .iter()
+                .filter(move |&&to| to as usize == state)
+                .map(move |_| from)
+        });
+        let grouped = self
+            .group_edges
+            .iter()
+            .filter(move |&&(_, to)| to as usize == state);
+        own.chain(grouped.map(|&(from, _)| from as usize))
     }
 
     /// The cells seeing every cell of `node`.
@@ -1108,6 +1219,11 @@ impl Graph {
             .fold(first, |set, c| set.and(&geometry.peers[c]))
     }
 
+    /// The states one link from `state`.
+    fn edges(&self, state: usize) -> &[u32] {
+        &self.targets[self.offsets[state] as usize..self.offsets[state + 1] as usize]
+    }
+
     fn cover(&self, node: usize) -> Cells {
         let mut set = Cells::EMPTY;
         self.nodes[node].cells().for_each(|c| set.insert(c));
@@ -1115,20 +1231,16 @@ impl Graph {
     }
 }
 
-/// Every nice loop and AIC from every candidate, true then false, as HoDoKu reads its tables:
-/// loops from true premises, loops from false premises, then AICs (from false premises).
+/// Every nice loop and AIC from every candidate of `graph`, true then false, as HoDoKu reads
+/// its tables: loops from true premises, loops from false premises, then AICs (from false
+/// premises). Stops when `budget` (edges followed) is used up.
 fn search_aic(
     board: &Board,
     candidates: &[Cells],
-    grouped: bool,
+    graph: &Graph,
     budget: &mut usize,
 ) -> Option<Deduction> {
-    let layout = board.layout;
-    let geometry = geometry(layout);
-    let graph = Graph::build(board, geometry, candidates, grouped);
-    if grouped && graph.group_units.is_empty() {
-        return None;
-    }
+    let geometry = geometry(board.layout);
     let mut walk = Walk::new(2 * graph.nodes.len());
     let mut best = Best::default();
     let mut path = Vec::new();
@@ -1143,20 +1255,7 @@ fn search_aic(
         }
         for premise in 0..graph.singles {
             let root = 2 * premise + usize::from(premise_on);
-            walk.start(root);
-            let mut head = 0;
-            while head < walk.order.len() {
-                let state = walk.order[head] as usize;
-                head += 1;
-                let depth = walk.depth[state] + 1;
-                let (from, to) = (graph.offsets[state], graph.offsets[state + 1]);
-                *budget = budget.saturating_sub((to - from) as usize);
-                for &target in &graph.targets[from as usize..to as usize] {
-                    if !walk.seen(target as usize) {
-                        walk.reach(target as usize, state as u32, depth);
-                    }
-                }
-            }
+            *budget = budget.saturating_sub(walk.explore(graph, root));
             let start = graph.nodes[premise];
             let start_cell = start.first();
             for k in 1..walk.order.len() {
@@ -1167,14 +1266,14 @@ fn search_aic(
                 }
                 let end = graph.nodes[node];
                 if end.first() == start_cell {
-                    if !chain_path(&graph, &walk, state, &mut path, true) {
+                    if !chain_path(graph, &walk, state, &mut path, true) {
                         continue;
                     }
                     nice_loop(
                         board,
                         geometry,
                         candidates,
-                        &graph,
+                        graph,
                         &path,
                         premise_on,
                         &mut eliminated,
@@ -1182,7 +1281,7 @@ fn search_aic(
                     );
                 } else if !premise_on && on {
                     open_chain(
-                        board, geometry, candidates, &graph, &walk, state, &mut path, &mut best,
+                        board, geometry, candidates, graph, &walk, state, &mut path, &mut best,
                     );
                 }
             }
@@ -1239,9 +1338,7 @@ fn chain_path(
         return true;
     }
     let depth = walk.depth[state];
-    let (from, to) = (graph.rev_offsets[state], graph.rev_offsets[state + 1]);
-    for &before in &graph.rev_sources[from as usize..to as usize] {
-        let before = before as usize;
+    for before in graph.predecessors(state) {
         if before == walk.parent[state] as usize
             || !walk.seen(before)
             || walk.depth[before] + 1 != depth
@@ -1699,8 +1796,9 @@ mod tests {
         keep(&mut board, rc(1, 2), &[1, 2]);
         keep(&mut board, rc(3, 8), &[1, 2]);
         let candidates = digit_cells(&board);
+        let plain = Graph::build(&board, geometry(board.layout), &candidates);
         let mut budget = AIC_WORK_LIMIT;
-        assert_eq!(search_aic(&board, &candidates, false, &mut budget), None);
+        assert_eq!(search_aic(&board, &candidates, &plain, &mut budget), None);
         let step = aic(&board).expect("a grouped AIC");
         let expected = [rc(1, 7), rc(1, 8), rc(1, 9), rc(3, 1), rc(3, 2), rc(3, 3)].map(|c| (c, 2));
         assert_eq!(sorted(&step), expected);
