@@ -18,8 +18,10 @@
 //! unit the subsets of its empty cells depth first in cell order (up to `n - 1` cells), each set
 //! kept where it is first found. Restricted commons are taken pair by pair in that order (at
 //! most two a pair), and the first pattern in HoDoKu's scan that removes a candidate is the
-//! step. Cells are bit sets (`u128` up to 11×11, ten words beyond), so the scans allocate
-//! nothing but the index itself.
+//! step. Most pairs of sets share none, so they are not tried one by one: a set's partners on
+//! a digit are the later sets whose places of the digit all see all of its own, and those are
+//! found through an index of every set's places by digit and first place. Cells are bit sets
+//! (`u128` up to 11×11, ten words beyond), so the scans allocate nothing but the index itself.
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
@@ -154,14 +156,20 @@ impl CellSet for Wide {
     }
 }
 
-/// The peers of every cell as sets.
+/// The peers of every cell as sets: the cells of its three units but itself.
 pub(crate) fn peer_sets<S: CellSet>(layout: &Layout) -> Vec<S> {
+    let units: Vec<S> = (0..layout.unit_count())
+        .map(|unit| {
+            layout
+                .unit(unit)
+                .iter()
+                .fold(S::EMPTY, |set, &cell| set | S::single(cell))
+        })
+        .collect();
     (0..layout.cell_count())
         .map(|cell| {
-            layout
-                .peers(cell)
-                .iter()
-                .fold(S::EMPTY, |set, &peer| set | S::single(peer))
+            let [row, column, block] = layout.units_of(cell);
+            (units[row] | units[column] | units[block]) & !S::single(cell)
         })
         .collect()
 }
@@ -296,6 +304,11 @@ struct Index<'b, S> {
     board: &'b Board,
     sets: Vec<Set<S>>,
     per_digit: Vec<Places<S>>,
+    /// Each set's places of each of its digits, `(set, places)`, grouped by the digit and the
+    /// first place (group `digit * cells + cell`), sets ascending in a group; `group_starts`
+    /// says where each group starts.
+    grouped: Vec<(u32, S)>,
+    group_starts: Vec<u32>,
 }
 
 impl<'b, S: CellSet> Index<'b, S> {
@@ -330,7 +343,8 @@ impl<'b, S: CellSet> Index<'b, S> {
             search.extend(0, S::EMPTY, 0, 0, usize::MAX, usize::MAX);
         }
         let mut sets = Vec::with_capacity(found.len());
-        let mut per_digit = Vec::new();
+        let places = found.iter().map(|&(_, held)| held.count_ones() as usize);
+        let mut per_digit = Vec::with_capacity(places.sum());
         for (cells, held) in found {
             let slot = per_digit.len();
             let mut buddies = S::EMPTY;
@@ -355,10 +369,33 @@ impl<'b, S: CellSet> Index<'b, S> {
                 live,
             });
         }
+        let cells = layout.cell_count();
+        let group_of =
+            |digit: u8, within: S| digit as usize * cells + within.cells().next().expect("a place");
+        let mut group_starts = vec![0u32; (layout.n + 1) * cells + 1];
+        for set in &sets {
+            for (digit, places) in digits(set.digits).zip(&per_digit[set.slot..]) {
+                group_starts[group_of(digit, places.within) + 1] += 1;
+            }
+        }
+        for group in 1..group_starts.len() {
+            group_starts[group] += group_starts[group - 1];
+        }
+        let mut grouped = vec![(0, S::EMPTY); per_digit.len()];
+        let mut next = group_starts.clone();
+        for (index, set) in sets.iter().enumerate() {
+            for (digit, places) in digits(set.digits).zip(&per_digit[set.slot..]) {
+                let slot = &mut next[group_of(digit, places.within)];
+                grouped[*slot as usize] = (index as u32, places.within);
+                *slot += 1;
+            }
+        }
         Index {
             board,
             sets,
             per_digit,
+            grouped,
+            group_starts,
         }
     }
 
@@ -369,25 +406,43 @@ impl<'b, S: CellSet> Index<'b, S> {
         self.per_digit[set.slot + below.count_ones() as usize]
     }
 
-    /// The restricted commons of two sets (at most two, ascending), as a digit set; 0 when
-    /// they overlap or have none.
-    fn restricted_commons(&self, a: usize, b: usize) -> u32 {
-        let (first, second) = (&self.sets[a], &self.sets[b]);
-        if !(first.cells & second.cells).is_empty() {
-            return 0;
-        }
-        let mut found = 0u32;
-        for digit in digits(first.digits & second.digits) {
-            let (x, y) = (self.places(a, digit), self.places(b, digit));
-            let all = x.within | y.within;
-            if (all & !((x.within | x.seen) & (y.within | y.seen))).is_empty() {
-                found |= 1 << digit;
-                if found.count_ones() == 2 {
-                    break;
+    /// The restricted commons of set `a` with each later set that has one, by set ascending:
+    /// `(set, digits)`, the two lowest digits when there are more. A digit of `a` is one with
+    /// a set not overlapping it when all the set's places of the digit lie among the cells
+    /// that see all of `a`'s (seeing is mutual), so the sets to try are those whose first
+    /// place of the digit is one of those cells: a few groups, not every later set.
+    fn links_after(&self, a: usize, found: &mut Vec<(u32, u32)>) {
+        found.clear();
+        let set = &self.sets[a];
+        let cells = self.board.layout.cell_count();
+        for (digit, places) in digits(set.digits).zip(&self.per_digit[set.slot..]) {
+            let seen = places.seen;
+            for cell in seen.cells() {
+                let group = digit as usize * cells + cell;
+                let range =
+                    self.group_starts[group] as usize..self.group_starts[group + 1] as usize;
+                // Sets ascend in a group: the later ones are at its end.
+                for &(b, within) in self.grouped[range].iter().rev() {
+                    if b as usize <= a {
+                        break;
+                    }
+                    if (within & !seen).is_empty()
+                        && (self.sets[b as usize].cells & set.cells).is_empty()
+                    {
+                        found.push((b, 1 << digit));
+                    }
                 }
             }
         }
-        found
+        found.sort_unstable();
+        // One entry a set, its digits ascending: keep the first two.
+        found.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same && kept.1 & kept.1.wrapping_sub(1) == 0 {
+                kept.1 |= later.1;
+            }
+            same
+        });
     }
 
     /// Pushes each digit of both sets but `excluded` from the cells that see all its places in
@@ -489,13 +544,14 @@ impl<S: CellSet> Search<'_, S> {
         if size > self.limit {
             return;
         }
-        let n = self.board.layout.n;
+        let layout = self.board.layout;
         for (k, &cell) in self.empties.iter().enumerate().skip(from) {
             let cells = cells | S::single(cell);
             let held = held | self.board.cands[cell];
             let digits = held.count_ones() as usize;
-            let row = line_of(row, cell / n);
-            let col = line_of(col, cell % n);
+            let [cell_row, cell_col, _] = layout.units_of(cell);
+            let row = line_of(row, cell_row);
+            let col = line_of(col, cell_col);
             if digits == size + 1 {
                 let seen_before = if size == 1 {
                     !self.first_unit
@@ -531,39 +587,41 @@ fn line_of(shared: usize, line: usize) -> usize {
 fn xz_in<S: CellSet>(board: &Board) -> Option<Deduction> {
     let index: Index<S> = Index::new(board);
     let mut out = Vec::new();
+    let mut linked = Vec::new();
     for a in 0..index.sets.len() {
-        for b in a + 1..index.sets.len() {
-            let links = index.restricted_commons(a, b);
-            if links == 0 {
+        index.links_after(a, &mut linked);
+        for &(b, links) in &linked {
+            let b = b as usize;
+            let x = digits(links).next().expect("a restricted common");
+            let y = digits(links).nth(1);
+            out.clear();
+            let via_x = index.common_eliminations(a, b, 1 << x, &mut out);
+            let (mut via_y, mut locked) = (u32::MAX, u32::MAX);
+            if let Some(y) = y {
+                via_y = index.common_eliminations(a, b, 1 << y, &mut out);
+                locked = index
+                    .locked_eliminations(a, b, links, &mut out)
+                    .min(index.locked_eliminations(b, a, links, &mut out));
+            }
+            if out.is_empty() {
                 continue;
             }
-            out.clear();
-            let x = digits(links).next().expect("a restricted common");
-            let mut length = index
-                .common_eliminations(a, b, 1 << x, &mut out)
-                .saturating_add(index.count(a, b, x));
-            if links.count_ones() == 2 {
-                let y = digits(links).nth(1).expect("a second restricted common");
-                let via_y = index
-                    .common_eliminations(a, b, 1 << y, &mut out)
-                    .saturating_add(index.count(a, b, y));
+            // The length, read only for the step taken.
+            let mut length = via_x.saturating_add(index.count(a, b, x));
+            if let Some(y) = y {
                 let both = index.count(a, b, x) + index.count(a, b, y);
-                let locked = index
-                    .locked_eliminations(a, b, links, &mut out)
-                    .min(index.locked_eliminations(b, a, links, &mut out))
-                    .saturating_add(both);
-                length = length.min(via_y).min(locked);
+                length = length
+                    .min(via_y.saturating_add(index.count(a, b, y)))
+                    .min(locked.saturating_add(both));
             }
-            if !out.is_empty() {
-                let eliminated = std::mem::take(&mut out);
-                return index.step(
-                    Technique::AlsXz,
-                    &[a, b],
-                    [links, 0],
-                    length.saturating_add(2),
-                    eliminated,
-                );
-            }
+            let eliminated = std::mem::take(&mut out);
+            return index.step(
+                Technique::AlsXz,
+                &[a, b],
+                [links, 0],
+                length.saturating_add(2),
+                eliminated,
+            );
         }
     }
     None
@@ -584,18 +642,15 @@ fn wing_in<S: CellSet>(board: &Board) -> Option<Deduction> {
     // each set's run starts.
     let mut links: Vec<Link> = Vec::new();
     let mut starts = vec![0usize; count + 1];
+    let mut linked = Vec::new();
     for (a, start) in starts.iter_mut().take(count).enumerate() {
         *start = links.len();
-        for b in a + 1..count {
-            let digits = index.restricted_commons(a, b);
-            if digits != 0 {
-                links.push(Link {
-                    low: a as u32,
-                    high: b as u32,
-                    digits,
-                });
-            }
-        }
+        index.links_after(a, &mut linked);
+        links.extend(linked.iter().map(|&(b, digits)| Link {
+            low: a as u32,
+            high: b,
+            digits,
+        }));
     }
     starts[count] = links.len();
     // The commons into each set, grouped by set (`into_starts`), in list order.
@@ -615,18 +670,33 @@ fn wing_in<S: CellSet>(board: &Board) -> Option<Deduction> {
     let mut out = Vec::new();
     for (i, first) in links.iter().enumerate() {
         let (p, q) = (first.low as usize, first.high as usize);
+        // A needs a digit besides the restricted commons that a cell outside it could lose:
+        // the commons through a C whose other set lacks one are skipped whole.
+        let wings_beside = |a: usize| index.sets[a].live & !first.digits != 0;
         // The later commons sharing a set with this one, in list order: those from p (C = p),
         // those into q from a set between p and q (C = q), those from q (C = q).
-        let from_p = (i + 1..starts[p + 1]).map(|j| (j, p, q, links[j].high as usize));
-        let into_q = &into[into_starts[q]..into_starts[q + 1]];
-        let later = into_q.partition_point(|&j| j as usize <= i);
-        let into_q = into_q[later..]
+        let from_p = if wings_beside(q) {
+            starts[p + 1]
+        } else {
+            i + 1
+        };
+        let from_p = (i + 1..from_p).map(|j| (j, p, q, links[j].high as usize));
+        let (into_q, from_q) = if wings_beside(p) {
+            let into_q = &into[into_starts[q]..into_starts[q + 1]];
+            let later = into_q.partition_point(|&j| j as usize <= i);
+            (&into_q[later..], starts[q]..starts[q + 1])
+        } else {
+            (&[][..], 0..0)
+        };
+        let into_q = into_q
             .iter()
             .map(|&j| (j as usize, q, p, links[j as usize].low as usize));
-        let from_q = (starts[q]..starts[q + 1]).map(|j| (j, q, p, links[j].high as usize));
+        let from_q = from_q.map(|j| (j, q, p, links[j].high as usize));
+        // Two commons of one digit alone (the same digit) make no wing.
+        let alone = first.digits & first.digits.wrapping_sub(1) == 0;
         for (j, c, a, b) in from_p.chain(into_q).chain(from_q) {
             let second = links[j];
-            if first.digits.count_ones() == 1 && first.digits == second.digits {
+            if alone && first.digits == second.digits {
                 continue;
             }
             let (set_a, set_b) = (&index.sets[a], &index.sets[b]);
@@ -816,6 +886,55 @@ mod tests {
         let wings = assert_sound(Technique::AlsXyWing, &puzzles);
         eprintln!("ALS-XZ steps checked: {xz}, ALS-XY-Wing: {wings}");
         assert!(xz > 0 && wings > 0);
+    }
+
+    #[test]
+    fn the_restricted_commons_found_by_first_place_are_those_of_every_pair() {
+        // Every position along HoDoKu's solve of a few hard puzzles: each pair of sets tried
+        // the way the definition reads, every place of the digit in one seeing every place in
+        // the other, the two lowest such digits kept.
+        let mut puzzles = shared_puzzles("puzzles3_magictour_top1465", 4);
+        puzzles.extend(shared_puzzles("puzzles6_forum_hardest_1106", 2));
+        let (mut positions, mut links) = (0, 0);
+        let mut found = Vec::new();
+        for puzzle in &puzzles {
+            let mut board = Board::new(puzzle).unwrap();
+            loop {
+                let index: Index<u128> = Index::new(&board);
+                for a in 0..index.sets.len() {
+                    let mut expected = Vec::new();
+                    for b in a + 1..index.sets.len() {
+                        let (first, second) = (&index.sets[a], &index.sets[b]);
+                        if first.cells & second.cells != 0 {
+                            continue;
+                        }
+                        let commons = digits(first.digits & second.digits)
+                            .filter(|&digit| {
+                                let (x, y) = (index.places(a, digit), index.places(b, digit));
+                                x.within
+                                    .cells()
+                                    .all(|p| y.within.cells().all(|q| board.layout.sees(p, q)))
+                            })
+                            .take(2)
+                            .fold(0u32, |set, digit| set | 1 << digit);
+                        if commons != 0 {
+                            expected.push((b as u32, commons));
+                        }
+                    }
+                    index.links_after(a, &mut found);
+                    assert_eq!(found, expected, "{puzzle} set {a}");
+                    links += found.len();
+                }
+                positions += 1;
+                let Some(step) = crate::techniques::first(&board, crate::technique::Order::Hodoku)
+                else {
+                    break;
+                };
+                step.apply(&mut board);
+            }
+        }
+        eprintln!("positions compared: {positions}, restricted commons: {links}");
+        assert!(puzzles.is_empty() || links > 0);
     }
 
     #[test]

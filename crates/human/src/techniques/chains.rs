@@ -37,6 +37,19 @@
 //! through the same cell twice (a lasso) is not a chain. The link graph is built once per call
 //! and searched breadth-first, so each candidate's chains are found shortest first.
 //!
+//! # Cost
+//! Searching from every candidate, true and false, costs a breadth-first search per premise,
+//! yet almost none finds anything. So before the searches a table of what each state leads to
+//! is made ([`Reach`]: one pass of Tarjan's algorithm over the graph, a row of bits a strongly
+//! connected component), and a premise is searched only if a state more than two links away
+//! could end a chain from it: a candidate of its own cell, or (from a false premise) a true
+//! candidate whose open chain would remove enough. From a true premise the other candidates of
+//! its cell need no looking at: each link's contrapositive is a link too, so they are as far as
+//! its own false state is from theirs, which their false premises' searches already looked for.
+//! The grouped graph adds its nodes to a copy of the plain one. Skipping premises would change
+//! what the work budget counts, so a search that could use up the budget (every premise
+//! following every edge) skips nothing: that never happens on 9×9 boards.
+//!
 //! # Ratings
 //! HoDoKu: remote pair hard 110; X-chain and XY-chain unfair 260; nice loop or AIC unfair 280,
 //! grouped 300. Sudoku Explainer has none of these; it rates the same deduction as its forcing
@@ -61,9 +74,14 @@ use crate::technique::Technique;
 /// remote pair is two nodes).
 const CHAIN_MAX_NODES: usize = 20;
 
-/// Edges the alternating-inference search may follow in one call: never reached on 9×9 boards
-/// (a few million at most); it keeps the largest boards, whose tables are far bigger, bounded.
+/// Edges the alternating-inference search may follow in one call (the breadth-first searches
+/// from every premise, as if none were skipped): never reached on 9×9 boards (a few million at
+/// most); it keeps the largest boards, whose tables are far bigger, bounded.
 const AIC_WORK_LIMIT: usize = 40_000_000;
+
+/// States above which the alternating-inference search does without [`Reach`] (its rows grow
+/// with the square of the states): never on 9×9 boards, whose graphs stay below 2,500.
+const REACH_MAX_STATES: usize = 4096;
 
 /// The search budget of remote pairs (nodes visited in one call).
 const PAIR_WORK_LIMIT: usize = 200_000;
@@ -355,6 +373,25 @@ impl Cells {
     fn first(&self) -> usize {
         self.iter().next().expect("a set that is not empty")
     }
+
+    /// Whether the set holds two cells or more (cheaper than counting them).
+    fn has_two(&self) -> bool {
+        let mut seen = false;
+        for &word in &self.0 {
+            if word != 0 {
+                if seen || word & (word - 1) != 0 {
+                    return true;
+                }
+                seen = true;
+            }
+        }
+        false
+    }
+
+    /// The set's only cell, if it holds exactly one.
+    fn single(&self) -> Option<usize> {
+        (!self.is_empty() && !self.has_two()).then(|| self.first())
+    }
 }
 
 /// Each cell's peers and each unit's cells as cell sets, built once per shape.
@@ -441,6 +478,12 @@ impl Best {
         self.rank.is_none_or(|best| *rank < best)
     }
 
+    /// Whether an open chain with these ends may beat the best (it removes no fewer).
+    fn admits(&self, ends: &OpenEnds) -> bool {
+        self.rank
+            .is_none_or(|best| usize::MAX - best.0 <= ends.count())
+    }
+
     fn keep(&mut self, rank: Rank, chain: Chain, eliminated: Vec<(usize, u8)>) {
         self.rank = Some(rank);
         self.found = Some((chain, eliminated));
@@ -492,6 +535,26 @@ impl Walk {
         self.parent[state] = parent;
         self.depth[state] = depth;
         self.order.push(state as u32);
+    }
+
+    /// Breadth-first from `root` along every edge of `graph`; returns the edges followed.
+    fn explore(&mut self, graph: &Graph, root: usize) -> usize {
+        self.start(root);
+        let mut followed = 0;
+        let mut head = 0;
+        while head < self.order.len() {
+            let state = self.order[head] as usize;
+            head += 1;
+            let depth = self.depth[state] + 1;
+            let edges = graph.edges(state);
+            followed += edges.len();
+            for &target in edges {
+                if !self.seen(target as usize) {
+                    self.reach(target as usize, state as u32, depth);
+                }
+            }
+        }
+        followed
     }
 
     /// Whether a state on the path to `state` (itself included) satisfies `test`.
@@ -898,9 +961,30 @@ fn record_xy_chain(
 /// first, then with them.
 pub(crate) fn aic(board: &Board) -> Option<Deduction> {
     let candidates = digit_cells(board);
+    let geometry = geometry(board.layout);
     let mut budget = AIC_WORK_LIMIT;
-    search_aic(board, &candidates, false, &mut budget)
-        .or_else(|| search_aic(board, &candidates, true, &mut budget))
+    // A search that cannot use up the budget does without it, and may skip premises.
+    let plain = Graph::build(board, geometry, &candidates);
+    let plain_metered = plain.most_work() >= budget;
+    let (step, true_premises) = search_aic(
+        board,
+        &candidates,
+        &plain,
+        plain_metered.then_some(&mut budget),
+    );
+    if step.is_some() {
+        return step;
+    }
+    let grouped = plain.with_groups(board, geometry, &candidates)?;
+    if !plain_metered {
+        if budget - plain.most_work() > grouped.most_work() {
+            return search_aic(board, &candidates, &grouped, None).0;
+        }
+        // The grouped search might use up what is left: count what the first one spent.
+        budget -= plain.work(true_premises);
+    }
+    let metered = grouped.most_work() >= budget;
+    search_aic(board, &candidates, &grouped, metered.then_some(&mut budget)).0
 }
 
 /// The implication graph: for each node (candidates, then groups) two states, false (`2 *
@@ -910,95 +994,142 @@ struct Graph {
     nodes: Vec<Node>,
     /// Nodes below this are single candidates.
     singles: usize,
-    /// Each group's box and line.
-    group_units: Vec<(usize, usize)>,
+    /// The single candidates of cell `c` are nodes `cell_nodes[c]..cell_nodes[c + 1]`.
+    cell_nodes: Vec<u32>,
+    /// Each candidate's node: `ids[cell * stride + digit]`.
+    ids: Vec<u32>,
+    stride: usize,
+    /// Each state's edges: `targets[offsets[s]..offsets[s + 1]]`, in the order made.
     offsets: Vec<u32>,
     targets: Vec<u32>,
-    /// The same edges by target state: each state's predecessors.
-    rev_offsets: Vec<u32>,
-    rev_sources: Vec<u32>,
+    /// The candidates' own edges (those of the graph without groups): state `s` has
+    /// `own_offsets[s + 1] - own_offsets[s]` of them, first in its edges.
+    own_offsets: Vec<u32>,
+    /// The grouped nodes' edges (from, to), in the order made (after the candidates' own,
+    /// which are made candidate by candidate, its true state's before its false state's).
+    group_edges: Vec<(u32, u32)>,
 }
 
 impl Graph {
-    fn build(board: &Board, geometry: &Geometry, candidates: &[Cells], grouped: bool) -> Graph {
+    /// The graph of the single candidates.
+    fn build(board: &Board, geometry: &Geometry, candidates: &[Cells]) -> Graph {
         let layout = board.layout;
         let stride = layout.n + 1;
         let cells = layout.cell_count();
-        let mut id = vec![NONE; cells * stride];
+        let mut ids = vec![NONE; cells * stride];
         let mut nodes = Vec::new();
+        let mut cell_nodes = Vec::with_capacity(cells + 1);
         for cell in 0..cells {
+            cell_nodes.push(nodes.len() as u32);
             for digit in digits(board.cands[cell]) {
-                id[cell * stride + digit as usize] = nodes.len() as u32;
+                ids[cell * stride + digit as usize] = nodes.len() as u32;
                 nodes.push(Node::single(cell, digit));
             }
         }
-        let singles = nodes.len();
-        let mut group_units = Vec::new();
-        let mut group_cells = Vec::new();
-        if grouped {
-            // Rows' crossings first, then columns', as HoDoKu lists them.
-            let mut segments: Vec<_> = layout.segments.iter().collect();
-            segments.sort_by_key(|s| (s.line, s.boxed));
-            for segment in segments {
-                let present = segment
-                    .cells
-                    .iter()
-                    .fold(0u32, |set, &c| set | board.cands[c]);
-                for digit in digits(present) {
-                    let mut node = Node {
-                        cells: [0; 5],
-                        size: 0,
-                        digit,
-                    };
-                    let mut set = Cells::EMPTY;
-                    for &cell in segment.cells.iter().filter(|&&c| board.has(c, digit)) {
-                        node.cells[node.size as usize] = cell as u16;
-                        node.size += 1;
-                        set.insert(cell);
-                    }
-                    if node.size < 2 {
-                        continue;
-                    }
-                    nodes.push(node);
-                    group_units.push((segment.boxed, segment.line));
-                    group_cells.push(set);
-                }
-            }
-        }
-        let state_of = |cell: usize, digit: u8, on: bool| {
-            2 * id[cell * stride + digit as usize] as usize + usize::from(on)
+        cell_nodes.push(nodes.len() as u32);
+        let states = 2 * nodes.len();
+        let mut graph = Graph {
+            singles: nodes.len(),
+            nodes,
+            cell_nodes,
+            ids,
+            stride,
+            offsets: Vec::with_capacity(states + 1),
+            targets: Vec::with_capacity(12 * states),
+            own_offsets: Vec::new(),
+            group_edges: Vec::new(),
         };
-        let mut edges: Vec<(u32, u32)> = Vec::new();
-        let mut edge = |from: usize, to: usize| edges.push((from as u32, to as u32));
-        for (node, &Node { digit, .. }) in nodes[..singles].iter().enumerate() {
-            let cell = nodes[node].first();
-            let (on, off) = (2 * node + 1, 2 * node);
+        // Each digit's places in each unit, as positions in the unit: its conjugate pairs.
+        let positions: Vec<[u32; 26]> = (0..layout.unit_count())
+            .map(|unit| board.positions_in(unit))
+            .collect();
+        // State by state: a candidate's false state (its strong links), then its true state
+        // (its weak links).
+        let mut targets = std::mem::take(&mut graph.targets);
+        let mut offsets = std::mem::take(&mut graph.offsets);
+        for node in 0..graph.singles {
+            let Node { digit, .. } = graph.nodes[node];
+            let cell = graph.nodes[node].first();
             let cands = board.cands[cell];
-            let places = &candidates[digit as usize];
-            for other in digits(cands & !(1 << digit)) {
-                edge(on, state_of(cell, other, false));
-            }
-            for peer in geometry.peers[cell].and(places).iter() {
-                edge(on, state_of(peer, digit, false));
-            }
+            offsets.push(targets.len() as u32);
             if cands.count_ones() == 2 {
                 let other = (cands & !(1 << digit)).trailing_zeros() as u8;
-                edge(off, state_of(cell, other, true));
+                targets.push(graph.state(cell, other, true) as u32);
             }
             let mut conjugates = [usize::MAX; 3];
+            let slots = layout.slots(cell);
             for (k, unit) in layout.units_of(cell).into_iter().enumerate() {
-                let mut in_unit = places.and(&geometry.units[unit]);
-                if in_unit.count() == 2 {
-                    in_unit.remove(cell);
-                    let other = in_unit.first();
+                let others = positions[unit][digit as usize] & !(1 << slots[k]);
+                if others.is_power_of_two() {
+                    let other = layout.unit(unit)[others.trailing_zeros() as usize];
                     if !conjugates[..k].contains(&other) {
                         conjugates[k] = other;
-                        edge(off, state_of(other, digit, true));
+                        targets.push(graph.state(other, digit, true) as u32);
                     }
                 }
             }
+            offsets.push(targets.len() as u32);
+            for other in digits(cands & !(1 << digit)) {
+                targets.push(graph.state(cell, other, false) as u32);
+            }
+            for peer in geometry.peers[cell].and(&candidates[digit as usize]).iter() {
+                targets.push(graph.state(peer, digit, false) as u32);
+            }
         }
-        let mut by_digit = vec![Vec::new(); if grouped { layout.n + 1 } else { 0 }];
+        offsets.push(targets.len() as u32);
+        graph.own_offsets = offsets.clone();
+        graph.offsets = offsets;
+        graph.targets = targets;
+        graph
+    }
+
+    /// This graph with the grouped nodes added (their edges after the candidates' own), or
+    /// `None` when there are none.
+    fn with_groups(
+        &self,
+        board: &Board,
+        geometry: &Geometry,
+        candidates: &[Cells],
+    ) -> Option<Graph> {
+        let layout = board.layout;
+        let singles = self.singles;
+        let mut nodes = self.nodes.clone();
+        let mut group_units = Vec::new();
+        let mut group_cells = Vec::new();
+        // Rows' crossings first, then columns', as HoDoKu lists them.
+        let mut segments: Vec<_> = layout.segments.iter().collect();
+        segments.sort_by_key(|s| (s.line, s.boxed));
+        for segment in segments {
+            let present = segment
+                .cells
+                .iter()
+                .fold(0u32, |set, &c| set | board.cands[c]);
+            for digit in digits(present) {
+                let mut node = Node {
+                    cells: [0; 5],
+                    size: 0,
+                    digit,
+                };
+                let mut set = Cells::EMPTY;
+                for &cell in segment.cells.iter().filter(|&&c| board.has(c, digit)) {
+                    node.cells[node.size as usize] = cell as u16;
+                    node.size += 1;
+                    set.insert(cell);
+                }
+                if node.size < 2 {
+                    continue;
+                }
+                nodes.push(node);
+                group_units.push((segment.boxed, segment.line));
+                group_cells.push(set);
+            }
+        }
+        if group_units.is_empty() {
+            return None;
+        }
+        let mut edges = Vec::with_capacity(24 * group_units.len());
+        let mut edge = |from: usize, to: usize| edges.push((from as u32, to as u32));
+        let mut by_digit = vec![Vec::new(); layout.n + 1];
         for g in 0..group_units.len() {
             by_digit[nodes[singles + g].digit as usize].push(g);
         }
@@ -1012,15 +1143,13 @@ impl Graph {
                 .cells()
                 .fold(places.minus(&own), |set, c| set.and(&geometry.peers[c]));
             for cell in buddies.iter() {
-                edge(on, state_of(cell, digit, false));
-                edge(state_of(cell, digit, true), off);
+                edge(on, self.state(cell, digit, false));
+                edge(self.state(cell, digit, true), off);
             }
             for unit in [boxed, line] {
-                let seen = buddies.and(&geometry.units[unit]);
-                if seen.count() == 1 {
-                    let cell = seen.first();
-                    edge(off, state_of(cell, digit, true));
-                    edge(state_of(cell, digit, false), on);
+                if let Some(cell) = buddies.and(&geometry.units[unit]).single() {
+                    edge(off, self.state(cell, digit, true));
+                    edge(self.state(cell, digit, false), on);
                 }
             }
             // Other groups of the digit in the same box or line.
@@ -1060,43 +1189,66 @@ impl Graph {
                 }
             }
         }
-        // Adjacency by state, edges kept in the order made.
+        // Each state's edges: the candidates' own, then the groups'.
         let states = 2 * nodes.len();
         let mut offsets = vec![0u32; states + 1];
+        for s in 0..2 * singles {
+            offsets[s + 1] = self.offsets[s + 1] - self.offsets[s];
+        }
         for &(from, _) in &edges {
             offsets[from as usize + 1] += 1;
         }
         for s in 0..states {
             offsets[s + 1] += offsets[s];
         }
-        let mut fill = offsets.clone();
-        let mut targets = vec![0u32; edges.len()];
+        let mut targets = vec![0u32; offsets[states] as usize];
+        let mut fill = offsets[..states].to_vec();
+        for (s, at) in fill[..2 * singles].iter_mut().enumerate() {
+            let own = self.edges(s);
+            targets[*at as usize..*at as usize + own.len()].copy_from_slice(own);
+            *at += own.len() as u32;
+        }
         for &(from, to) in &edges {
             targets[fill[from as usize] as usize] = to;
             fill[from as usize] += 1;
         }
-        let mut rev_offsets = vec![0u32; states + 1];
-        for &(_, to) in &edges {
-            rev_offsets[to as usize + 1] += 1;
-        }
-        for s in 0..states {
-            rev_offsets[s + 1] += rev_offsets[s];
-        }
-        let mut fill = rev_offsets.clone();
-        let mut rev_sources = vec![0u32; edges.len()];
-        for &(from, to) in &edges {
-            rev_sources[fill[to as usize] as usize] = from;
-            fill[to as usize] += 1;
-        }
-        Graph {
+        Some(Graph {
             nodes,
             singles,
-            group_units,
+            cell_nodes: self.cell_nodes.clone(),
+            ids: self.ids.clone(),
+            stride: self.stride,
             offsets,
             targets,
-            rev_offsets,
-            rev_sources,
-        }
+            own_offsets: self.own_offsets.clone(),
+            group_edges: edges,
+        })
+    }
+
+    /// The state of candidate `digit` in `cell`, true or false.
+    fn state(&self, cell: usize, digit: u8, on: bool) -> usize {
+        2 * self.ids[cell * self.stride + digit as usize] as usize + usize::from(on)
+    }
+
+    /// The states with an edge to `state`, in the order the edges were made (once an edge).
+    fn predecessors(&self, state: usize) -> impl Iterator<Item = usize> + '_ {
+        // Links alternate: true states lead to false ones, false ones to true ones.
+        let kind = 1 - state % 2;
+        let own = (0..self.singles).flat_map(move |node| {
+            let from = 2 * node + kind;
+            let start = self.offsets[from] as usize;
+            let own = (self.own_offsets[from + 1] - self.own_offsets[from]) as usize;
+            let edges = &self.targets[start..start + own];
+            edges
+                .iter()
+                .filter(move |&&to| to as usize == state)
+                .map(move |_| from)
+        });
+        let grouped = self
+            .group_edges
+            .iter()
+            .filter(move |&&(_, to)| to as usize == state);
+        own.chain(grouped.map(|&(from, _)| from as usize))
     }
 
     /// The cells seeing every cell of `node`.
@@ -1108,6 +1260,27 @@ impl Graph {
             .fold(first, |set, c| set.and(&geometry.peers[c]))
     }
 
+    /// The most edges the searches from every premise, true and false, can follow.
+    fn most_work(&self) -> usize {
+        2 * self.singles * self.targets.len()
+    }
+
+    /// The edges the searches from every premise follow: false premises, and true ones if
+    /// `true_premises`.
+    fn work(&self, true_premises: bool) -> usize {
+        let mut walk = Walk::new(2 * self.nodes.len());
+        let roots = 2 * self.singles;
+        (0..roots)
+            .filter(|root| true_premises || root % 2 == 0)
+            .map(|root| walk.explore(self, root))
+            .sum()
+    }
+
+    /// The states one link from `state`.
+    fn edges(&self, state: usize) -> &[u32] {
+        &self.targets[self.offsets[state] as usize..self.offsets[state + 1] as usize]
+    }
+
     fn cover(&self, node: usize) -> Cells {
         let mut set = Cells::EMPTY;
         self.nodes[node].cells().for_each(|c| set.insert(c));
@@ -1115,21 +1288,245 @@ impl Graph {
     }
 }
 
-/// Every nice loop and AIC from every candidate, true then false, as HoDoKu reads its tables:
-/// loops from true premises, loops from false premises, then AICs (from false premises).
+/// Which candidates' states each state of a graph leads to, so that a premise whose search
+/// could find nothing is skipped without searching. Computed once per graph: states in one
+/// strongly connected component reach the same states, so each component keeps one row of bits
+/// (over the single candidates' states, the only ends a chain is read at), made when Tarjan's
+/// algorithm finishes the component, after every component it leads to.
+struct Reach {
+    /// Words in a row.
+    words: usize,
+    /// Each state's component; component 0 holds the dead ends (states without edges).
+    component: Vec<u32>,
+    /// Each component's row: the states one or more links away from its states.
+    rows: Vec<u64>,
+}
+
+impl Reach {
+    fn of(graph: &Graph) -> Reach {
+        let states = 2 * graph.nodes.len();
+        let singles = 2 * graph.singles;
+        let words = singles.div_ceil(64);
+        let offsets = &graph.offsets;
+        let mut component = vec![NONE; states];
+        for (state, c) in component.iter_mut().enumerate() {
+            if offsets[state] == offsets[state + 1] {
+                *c = 0;
+            }
+        }
+        // Component 0's row (empty), then one a component: at most one a state with edges.
+        let with_edges = component.iter().filter(|&&c| c == NONE).count();
+        let mut rows = Vec::with_capacity((with_edges + 1) * words);
+        rows.resize(words, 0);
+        // The last component merged into each component's row.
+        let mut merged_into = vec![0u32; with_edges + 1];
+        // Tarjan's algorithm without recursion: `calls` holds each open state and its next
+        // edge; a state visited but not yet in a component is on `stack`.
+        let mut index = vec![NONE; states];
+        let mut low = vec![0u32; states];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut calls: Vec<(u32, u32)> = Vec::new();
+        let mut visited = 0u32;
+        for root in 0..states {
+            if component[root] != NONE || index[root] != NONE {
+                continue;
+            }
+            index[root] = visited;
+            low[root] = visited;
+            visited += 1;
+            stack.push(root as u32);
+            calls.push((root as u32, offsets[root]));
+            'open: while let Some(&(state, next)) = calls.last() {
+                let state = state as usize;
+                let end = offsets[state + 1];
+                for at in next..end {
+                    let target = graph.targets[at as usize] as usize;
+                    if component[target] != NONE {
+                        continue;
+                    }
+                    if index[target] == NONE {
+                        calls.last_mut().expect("an open state").1 = at + 1;
+                        index[target] = visited;
+                        low[target] = visited;
+                        visited += 1;
+                        stack.push(target as u32);
+                        calls.push((target as u32, offsets[target]));
+                        continue 'open;
+                    }
+                    low[state] = low[state].min(index[target]);
+                }
+                calls.pop();
+                if let Some(&(caller, _)) = calls.last() {
+                    let caller = caller as usize;
+                    low[caller] = low[caller].min(low[state]);
+                }
+                if low[state] != index[state] {
+                    continue;
+                }
+                // The component is finished: its states are on the stack down to `state`.
+                let c = rows.len() / words;
+                let first = stack
+                    .iter()
+                    .rposition(|&s| s as usize == state)
+                    .expect("the component's first state");
+                for &member in &stack[first..] {
+                    component[member as usize] = c as u32;
+                }
+                rows.resize(rows.len() + words, 0);
+                let (finished, row) = rows.split_at_mut(c * words);
+                for &member in &stack[first..] {
+                    for &target in graph.edges(member as usize) {
+                        let target = target as usize;
+                        if target < singles {
+                            row[target / 64] |= 1 << (target % 64);
+                        }
+                        let d = component[target] as usize;
+                        if d != 0 && d != c && merged_into[d] != c as u32 {
+                            merged_into[d] = c as u32;
+                            let after = &finished[d * words..(d + 1) * words];
+                            row.iter_mut().zip(after).for_each(|(w, a)| *w |= a);
+                        }
+                    }
+                }
+                stack.truncate(first);
+            }
+        }
+        Reach {
+            words,
+            component,
+            rows,
+        }
+    }
+
+    fn row(&self, state: usize) -> &[u64] {
+        let c = self.component[state] as usize;
+        &self.rows[c * self.words..(c + 1) * self.words]
+    }
+
+    /// Whether the search from the false state of candidate node `premise` can find anything:
+    /// whether a state more than two links away (the search takes no shorter chain) is a
+    /// candidate of the premise's cell (a nice loop), or a true candidate an open chain could end
+    /// on with eliminations that may beat `best`.
+    fn false_premise_may_find(
+        &self,
+        board: &Board,
+        geometry: &Geometry,
+        candidates: &[Cells],
+        graph: &Graph,
+        premise: usize,
+        best: &Best,
+    ) -> bool {
+        let root = 2 * premise;
+        if self.component[root] == 0 {
+            return false;
+        }
+        let row = self.row(root);
+        let start = graph.nodes[premise];
+        let start_cell = start.first();
+        // The cell's states, as bits from its first state (a cell has at most 25 candidates).
+        let first = 2 * graph.cell_nodes[start_cell] as usize;
+        let len = 2 * graph.cell_nodes[start_cell + 1] as usize - first;
+        let mut in_cell = row[first / 64] >> (first % 64);
+        if !first.is_multiple_of(64) && first / 64 + 1 < self.words {
+            in_cell |= row[first / 64 + 1] << (64 - first % 64);
+        }
+        in_cell &= (1 << len) - 1;
+        let bit = |state: usize| {
+            if state.wrapping_sub(first) < len {
+                1 << (state - first)
+            } else {
+                0
+            }
+        };
+        // The states at most two links away: the root, one link, two links.
+        let one = graph.edges(root);
+        let mut near = one
+            .iter()
+            .fold(bit(root), |near, &s| near | bit(s as usize));
+        if in_cell & !near != 0 {
+            for &s in one {
+                near = graph
+                    .edges(s as usize)
+                    .iter()
+                    .fold(near, |near, &t| near | bit(t as usize));
+            }
+        }
+        if in_cell & !near != 0 {
+            return true;
+        }
+        // True candidates in other cells. Two links from a false premise is false again (links
+        // alternate), so only the true states one link away are too near.
+        for (i, &word) in row.iter().enumerate() {
+            let mut bits = word & 0xAAAA_AAAA_AAAA_AAAA;
+            while bits != 0 {
+                let state = 64 * i + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if state.wrapping_sub(first) < len || one.contains(&(state as u32)) {
+                    continue;
+                }
+                let end = graph.nodes[state / 2];
+                if open_ends(board, geometry, candidates, start, end)
+                    .is_some_and(|ends| best.admits(&ends))
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the search from the true state of candidate node `premise` can find anything: a
+    /// state of the premise's cell more than two links away. The cell's other candidates are
+    /// false one link away (they exclude it); its own false state is an odd number of links
+    /// away (never one: no candidate excludes itself). Another candidate's true state is as far
+    /// from here as this one's false state is from that one's, for the graph holds each link's
+    /// contrapositive (a link from `a` to `b` exactly when one from not-`b` to not-`a`):
+    /// `searched_false` says whose false premise was searched, as none other could find that.
+    fn true_premise_may_find(
+        &self,
+        graph: &Graph,
+        premise: usize,
+        searched_false: &[bool],
+    ) -> bool {
+        let root = 2 * premise + 1;
+        if self.component[root] == 0 {
+            return false;
+        }
+        let row = self.row(root);
+        let reached = |state: usize| row[state / 64] >> (state % 64) & 1 == 1;
+        if reached(2 * premise) {
+            return true;
+        }
+        let one = graph.edges(root);
+        let cell = graph.nodes[premise].first();
+        let nodes = graph.cell_nodes[cell] as usize..graph.cell_nodes[cell + 1] as usize;
+        nodes
+            .filter(|&node| node != premise && searched_false[node])
+            .any(|node| {
+                let on = 2 * node + 1;
+                reached(on)
+                    && !one
+                        .iter()
+                        .any(|&s| graph.edges(s as usize).contains(&(on as u32)))
+            })
+    }
+}
+
+/// Every nice loop and AIC from every candidate of `graph`, true then false, as HoDoKu reads
+/// its tables: loops from true premises, loops from false premises, then AICs (from false
+/// premises). With a `budget`, the edges followed are counted against it and the search stops
+/// when it is used up; without one, the premises whose search could find nothing are skipped.
+/// Returns the step found and whether true premises were searched.
 fn search_aic(
     board: &Board,
     candidates: &[Cells],
-    grouped: bool,
-    budget: &mut usize,
-) -> Option<Deduction> {
-    let layout = board.layout;
-    let geometry = geometry(layout);
-    let graph = Graph::build(board, geometry, candidates, grouped);
-    if grouped && graph.group_units.is_empty() {
-        return None;
-    }
-    let mut walk = Walk::new(2 * graph.nodes.len());
+    graph: &Graph,
+    mut budget: Option<&mut usize>,
+) -> (Option<Deduction>, bool) {
+    let geometry = geometry(board.layout);
+    let states = 2 * graph.nodes.len();
+    let reach = (budget.is_none() && states <= REACH_MAX_STATES).then(|| Reach::of(graph));
+    let mut walk: Option<Walk> = None;
     let mut best = Best::default();
     let mut path = Vec::new();
     let mut eliminated = Vec::new();
@@ -1137,26 +1534,28 @@ fn search_aic(
     // to its cell on another digit meets that digit's removal one link in, so only the
     // candidate itself or one other digit of the cell can go), so they are searched only while
     // nothing better is known. Ranks carry HoDoKu's reading order, so the result is the same.
+    let mut true_premises = false;
+    let mut searched_false = vec![false; graph.singles];
     for premise_on in [false, true] {
         if premise_on && best.rank.is_some_and(|rank| usize::MAX - rank.0 >= 2) {
             break;
         }
+        true_premises = premise_on;
         for premise in 0..graph.singles {
             let root = 2 * premise + usize::from(premise_on);
-            walk.start(root);
-            let mut head = 0;
-            while head < walk.order.len() {
-                let state = walk.order[head] as usize;
-                head += 1;
-                let depth = walk.depth[state] + 1;
-                let (from, to) = (graph.offsets[state], graph.offsets[state + 1]);
-                *budget = budget.saturating_sub((to - from) as usize);
-                for &target in &graph.targets[from as usize..to as usize] {
-                    if !walk.seen(target as usize) {
-                        walk.reach(target as usize, state as u32, depth);
-                    }
+            if let Some(reach) = &reach {
+                let may_find = if premise_on {
+                    reach.true_premise_may_find(graph, premise, &searched_false)
+                } else {
+                    reach.false_premise_may_find(board, geometry, candidates, graph, premise, &best)
+                };
+                if !may_find {
+                    continue;
                 }
+                searched_false[premise] |= !premise_on;
             }
+            let walk = walk.get_or_insert_with(|| Walk::new(states));
+            let followed = walk.explore(graph, root);
             let start = graph.nodes[premise];
             let start_cell = start.first();
             for k in 1..walk.order.len() {
@@ -1167,14 +1566,14 @@ fn search_aic(
                 }
                 let end = graph.nodes[node];
                 if end.first() == start_cell {
-                    if !chain_path(&graph, &walk, state, &mut path, true) {
+                    if !chain_path(graph, walk, state, &mut path, true) {
                         continue;
                     }
                     nice_loop(
                         board,
                         geometry,
                         candidates,
-                        &graph,
+                        graph,
                         &path,
                         premise_on,
                         &mut eliminated,
@@ -1182,16 +1581,19 @@ fn search_aic(
                     );
                 } else if !premise_on && on {
                     open_chain(
-                        board, geometry, candidates, &graph, &walk, state, &mut path, &mut best,
+                        board, geometry, candidates, graph, walk, state, &mut path, &mut best,
                     );
                 }
             }
-            if *budget == 0 {
-                return best.into_step();
+            if let Some(budget) = budget.as_deref_mut() {
+                *budget = budget.saturating_sub(followed);
+                if *budget == 0 {
+                    return (best.into_step(), true_premises);
+                }
             }
         }
     }
-    best.into_step()
+    (best.into_step(), true_premises)
 }
 
 /// Whether the chain along `path` passes through a cell twice (a lasso): each node's first
@@ -1239,9 +1641,7 @@ fn chain_path(
         return true;
     }
     let depth = walk.depth[state];
-    let (from, to) = (graph.rev_offsets[state], graph.rev_offsets[state + 1]);
-    for &before in &graph.rev_sources[from as usize..to as usize] {
-        let before = before as usize;
+    for before in graph.predecessors(state) {
         if before == walk.parent[state] as usize
             || !walk.seen(before)
             || walk.depth[before] + 1 != depth
@@ -1416,6 +1816,45 @@ fn continuous_eliminations(
     eliminated.dedup();
 }
 
+/// What an open chain from a false candidate to a true one in another cell removes.
+enum OpenEnds {
+    /// One digit: the cells seeing both ends that hold it (two or more: one cell would be a
+    /// discontinuous nice loop through that cell).
+    Same(Cells),
+    /// Two digits, ends that see each other and each hold the other's digit: each end loses
+    /// the other's digit.
+    Crossed,
+}
+
+impl OpenEnds {
+    fn count(&self) -> usize {
+        match self {
+            OpenEnds::Same(cells) => cells.count(),
+            OpenEnds::Crossed => 2,
+        }
+    }
+}
+
+/// What an open chain from `start` (false) to `end` (true) removes, if anything.
+fn open_ends(
+    board: &Board,
+    geometry: &Geometry,
+    candidates: &[Cells],
+    start: Node,
+    end: Node,
+) -> Option<OpenEnds> {
+    let (s, e) = (start.first(), end.first());
+    if start.digit == end.digit {
+        let common = geometry.peers[s]
+            .and(&geometry.peers[e])
+            .and(&candidates[start.digit as usize]);
+        common.has_two().then_some(OpenEnds::Same(common))
+    } else {
+        (geometry.peers[s].contains(e) && board.has(e, start.digit) && board.has(s, end.digit))
+            .then_some(OpenEnds::Crossed)
+    }
+}
+
 /// A chain from a false premise to a true candidate in another cell: HoDoKu's AIC rules.
 #[allow(clippy::too_many_arguments)]
 fn open_chain(
@@ -1433,31 +1872,28 @@ fn open_chain(
     let end = graph.nodes[state / 2];
     let (s, e) = (start.first(), end.first());
     let nodes = walk.depth[state] as usize + 1;
-    let (rank, eliminated) = if start.digit == end.digit {
-        let common = geometry.peers[s]
-            .and(&geometry.peers[e])
-            .and(&candidates[start.digit as usize]);
-        // One cell seeing both ends is a discontinuous nice loop through that cell.
-        let count = common.count();
-        if count < 2 || best.rank.is_some_and(|rank| usize::MAX - rank.0 > count) {
-            return;
+    let Some(ends) = open_ends(board, geometry, candidates, start, end) else {
+        return;
+    };
+    if !best.admits(&ends) {
+        return;
+    }
+    let (rank, eliminated) = match ends {
+        OpenEnds::Same(common) => {
+            let rank = rank_of_cells(common, start.digit, nodes, 2);
+            if !best.beaten_by(&rank) {
+                return;
+            }
+            (rank, common.iter().map(|c| (c, start.digit)).collect())
         }
-        let rank = rank_of_cells(common, start.digit, nodes, 2);
-        if !best.beaten_by(&rank) {
-            return;
+        OpenEnds::Crossed => {
+            let mut eliminated = vec![(s, end.digit), (e, start.digit)];
+            let rank = rank(&mut eliminated, nodes, 2);
+            if !best.beaten_by(&rank) {
+                return;
+            }
+            (rank, eliminated)
         }
-        (rank, common.iter().map(|c| (c, start.digit)).collect())
-    } else {
-        if !geometry.peers[s].contains(e) || !board.has(e, start.digit) || !board.has(s, end.digit)
-        {
-            return;
-        }
-        let mut eliminated = vec![(s, end.digit), (e, start.digit)];
-        let rank = rank(&mut eliminated, nodes, 2);
-        if !best.beaten_by(&rank) {
-            return;
-        }
-        (rank, eliminated)
     };
     if !chain_path(graph, walk, state, path, false) {
         return;
@@ -1480,6 +1916,7 @@ mod tests {
     use sudoku_core::{Grid, Shape};
 
     use super::*;
+    use crate::technique::Order;
     use crate::techniques::testing::*;
 
     fn row(r: usize) -> Vec<usize> {
@@ -1699,8 +2136,8 @@ mod tests {
         keep(&mut board, rc(1, 2), &[1, 2]);
         keep(&mut board, rc(3, 8), &[1, 2]);
         let candidates = digit_cells(&board);
-        let mut budget = AIC_WORK_LIMIT;
-        assert_eq!(search_aic(&board, &candidates, false, &mut budget), None);
+        let plain = Graph::build(&board, geometry(board.layout), &candidates);
+        assert_eq!(search_aic(&board, &candidates, &plain, None).0, None);
         let step = aic(&board).expect("a grouped AIC");
         let expected = [rc(1, 7), rc(1, 8), rc(1, 9), rc(3, 1), rc(3, 2), rc(3, 3)].map(|c| (c, 2));
         assert_eq!(sorted(&step), expected);
@@ -1749,5 +2186,62 @@ mod tests {
     #[test]
     fn aics_are_sound() {
         soundness(Technique::Aic, 6);
+    }
+
+    /// The graphs, plain and grouped, of every position along HoDoKu's solve of the first
+    /// `count` puzzles of each public set, with each position and its candidates' places.
+    fn solve_graphs(count: usize) -> Vec<(Board, Vec<Cells>, Graph)> {
+        let mut graphs = Vec::new();
+        for file in [
+            "puzzles3_magictour_top1465",
+            "puzzles6_forum_hardest_1106",
+            "puzzles2_17_clue",
+        ] {
+            for puzzle in shared_puzzles(file, count) {
+                let mut board = Board::new(&puzzle).expect("clues that do not conflict");
+                while let Some(step) = crate::techniques::first(&board, Order::Hodoku) {
+                    let candidates = digit_cells(&board);
+                    let geometry = geometry(board.layout);
+                    let plain = Graph::build(&board, geometry, &candidates);
+                    if let Some(grouped) = plain.with_groups(&board, geometry, &candidates) {
+                        graphs.push((board.clone(), candidates.clone(), grouped));
+                    }
+                    graphs.push((board.clone(), candidates, plain));
+                    step.apply(&mut board);
+                }
+            }
+        }
+        graphs
+    }
+
+    #[test]
+    fn skipping_premises_finds_the_same_steps_and_counts_the_same_work() {
+        let graphs = solve_graphs(4);
+        for (board, candidates, graph) in &graphs {
+            let mut budget = usize::MAX;
+            let (step, true_premises) = search_aic(board, candidates, graph, Some(&mut budget));
+            assert_eq!(
+                search_aic(board, candidates, graph, None),
+                (step, true_premises)
+            );
+            assert_eq!(usize::MAX - budget, graph.work(true_premises));
+        }
+        if sudoku_catalog::public_datasets_dir().is_some() {
+            assert!(graphs.len() > 100, "{} graphs", graphs.len());
+        }
+    }
+
+    #[test]
+    fn every_link_has_its_contrapositive() {
+        // A link from `a` to `b` comes with one from not-`b` to not-`a`: weak links go both
+        // ways between true states, strong ones between false states.
+        for (_, _, graph) in solve_graphs(2) {
+            for state in 0..2 * graph.nodes.len() {
+                for &target in graph.edges(state) {
+                    let back = graph.edges(target as usize ^ 1);
+                    assert!(back.contains(&(state as u32 ^ 1)), "{state} -> {target}");
+                }
+            }
+        }
     }
 }
