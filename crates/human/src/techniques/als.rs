@@ -46,6 +46,13 @@ pub(crate) trait CellSet:
     fn count(self) -> u32;
     /// The cells, ascending.
     fn cells(self) -> impl Iterator<Item = usize>;
+    /// Whether it holds two cells or more (cheaper than counting them all).
+    fn has_two(self) -> bool;
+
+    #[inline]
+    fn contains(self, cell: usize) -> bool {
+        !(self & Self::single(cell)).is_empty()
+    }
 
     #[inline]
     fn is_empty(self) -> bool {
@@ -64,6 +71,22 @@ impl CellSet for u128 {
     #[inline]
     fn count(self) -> u32 {
         self.count_ones()
+    }
+
+    #[inline]
+    fn has_two(self) -> bool {
+        self & self.wrapping_sub(1) != 0
+    }
+
+    #[inline]
+    fn contains(self, cell: usize) -> bool {
+        // A shift of one word, cheaper than one of all 128 bits.
+        let word = if cell < 64 {
+            self as u64
+        } else {
+            (self >> 64) as u64
+        };
+        word >> (cell % 64) & 1 != 0
     }
 
     fn cells(mut self) -> impl Iterator<Item = usize> {
@@ -138,6 +161,11 @@ impl CellSet for Wide {
     #[inline]
     fn count(self) -> u32 {
         self.0.iter().map(|word| word.count_ones()).sum()
+    }
+
+    #[inline]
+    fn has_two(self) -> bool {
+        self.count() >= 2
     }
 
     fn cells(self) -> impl Iterator<Item = usize> {
