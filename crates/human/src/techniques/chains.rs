@@ -66,7 +66,7 @@ use sudoku_core::format::symbol;
 
 use crate::board::Board;
 use crate::deduction::{Deduction, Pattern, digits, removals};
-use crate::layout::Layout;
+use crate::layout::{Layout, Segment};
 use crate::rating::{HodokuStep, Level};
 use crate::technique::Technique;
 
@@ -369,6 +369,18 @@ impl Cells {
         })
     }
 
+    /// Calls `visit` with each cell, ascending (a tighter loop than [`Cells::iter`]).
+    #[inline]
+    fn for_each(self, mut visit: impl FnMut(usize)) {
+        for (index, &word) in self.0.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                visit(index * 64 + word.trailing_zeros() as usize);
+                word &= word - 1;
+            }
+        }
+    }
+
     /// The lowest cell (the set is not empty).
     fn first(&self) -> usize {
         self.iter().next().expect("a set that is not empty")
@@ -394,13 +406,18 @@ impl Cells {
     }
 }
 
-/// Each cell's peers and each unit's cells as cell sets, built once per shape.
+/// Each cell's peers and each unit's cells as cell sets, and the places a box crosses a line
+/// (where grouped nodes lie), built once per shape.
 struct Geometry {
     peers: Vec<Cells>,
     units: Vec<Cells>,
+    /// The layout's crossings in HoDoKu's order: rows' crossings first, then columns'.
+    crossings: Vec<&'static Segment>,
+    /// Each unit's crossings, as indexes into `crossings`, ascending.
+    unit_crossings: Vec<Vec<usize>>,
 }
 
-fn geometry(layout: &Layout) -> &'static Geometry {
+fn geometry(layout: &'static Layout) -> &'static Geometry {
     static GEOMETRIES: [OnceLock<Geometry>; Shape::ALL.len()] = [const { OnceLock::new() }; 6];
     let slot = Shape::ALL
         .iter()
@@ -412,6 +429,13 @@ fn geometry(layout: &Layout) -> &'static Geometry {
             cells.iter().for_each(|&c| set.insert(c));
             set
         };
+        let mut crossings: Vec<&Segment> = layout.segments.iter().collect();
+        crossings.sort_by_key(|s| (s.line, s.boxed));
+        let mut unit_crossings = vec![Vec::new(); layout.unit_count()];
+        for (k, crossing) in crossings.iter().enumerate() {
+            unit_crossings[crossing.boxed].push(k);
+            unit_crossings[crossing.line].push(k);
+        }
         Geometry {
             peers: (0..layout.cell_count())
                 .map(|c| set(layout.peers(c)))
@@ -419,6 +443,8 @@ fn geometry(layout: &Layout) -> &'static Geometry {
             units: (0..layout.unit_count())
                 .map(|u| set(layout.unit(u)))
                 .collect(),
+            crossings,
+            unit_crossings,
         }
     })
 }
@@ -1050,11 +1076,14 @@ impl Graph {
         for node in 0..graph.singles {
             let Node { digit, .. } = graph.nodes[node];
             let cell = graph.nodes[node].first();
-            let cands = board.cands[cell];
+            // The cell's candidates are nodes `first..end`, by digit.
+            let (first, end) = (
+                graph.cell_nodes[cell] as usize,
+                graph.cell_nodes[cell + 1] as usize,
+            );
             offsets.push(targets.len() as u32);
-            if cands.count_ones() == 2 {
-                let other = (cands & !(1 << digit)).trailing_zeros() as u8;
-                targets.push(graph.state(cell, other, true) as u32);
+            if end - first == 2 {
+                targets.push(2 * (first + end - 1 - node) as u32 + 1);
             }
             let mut conjugates = [usize::MAX; 3];
             let slots = layout.slots(cell);
@@ -1069,12 +1098,13 @@ impl Graph {
                 }
             }
             offsets.push(targets.len() as u32);
-            for other in digits(cands & !(1 << digit)) {
-                targets.push(graph.state(cell, other, false) as u32);
-            }
-            for peer in geometry.peers[cell].and(&candidates[digit as usize]).iter() {
-                targets.push(graph.state(peer, digit, false) as u32);
-            }
+            targets.extend(
+                (first..end)
+                    .filter(|&other| other != node)
+                    .map(|other| 2 * other as u32),
+            );
+            let peers = geometry.peers[cell].and(&candidates[digit as usize]);
+            peers.for_each(|peer| targets.push(graph.state(peer, digit, false) as u32));
         }
         offsets.push(targets.len() as u32);
         graph.own_offsets = offsets.clone();
@@ -1091,15 +1121,14 @@ impl Graph {
         geometry: &Geometry,
         candidates: &[Cells],
     ) -> Option<Graph> {
-        let layout = board.layout;
         let singles = self.singles;
         let mut nodes = self.nodes.clone();
         let mut group_units = Vec::new();
         let mut group_cells = Vec::new();
-        // Rows' crossings first, then columns', as HoDoKu lists them.
-        let mut segments: Vec<_> = layout.segments.iter().collect();
-        segments.sort_by_key(|s| (s.line, s.boxed));
-        for segment in segments {
+        // Each group: its crossing; and each crossing's group of each digit.
+        let mut group_crossing = Vec::new();
+        let mut crossing_group = vec![NONE; geometry.crossings.len() * self.stride];
+        for (k, segment) in geometry.crossings.iter().enumerate() {
             let present = segment
                 .cells
                 .iter()
@@ -1119,9 +1148,11 @@ impl Graph {
                 if node.size < 2 {
                     continue;
                 }
+                crossing_group[k * self.stride + digit as usize] = group_units.len() as u32;
                 nodes.push(node);
                 group_units.push((segment.boxed, segment.line));
                 group_cells.push(set);
+                group_crossing.push(k);
             }
         }
         if group_units.is_empty() {
@@ -1129,10 +1160,6 @@ impl Graph {
         }
         let mut edges = Vec::with_capacity(24 * group_units.len());
         let mut edge = |from: usize, to: usize| edges.push((from as u32, to as u32));
-        let mut by_digit = vec![Vec::new(); layout.n + 1];
-        for g in 0..group_units.len() {
-            by_digit[nodes[singles + g].digit as usize].push(g);
-        }
         for (g, &(boxed, line)) in group_units.iter().enumerate() {
             let node = singles + g;
             let Node { digit, .. } = nodes[node];
@@ -1142,27 +1169,41 @@ impl Graph {
             let buddies = nodes[node]
                 .cells()
                 .fold(places.minus(&own), |set, c| set.and(&geometry.peers[c]));
-            for cell in buddies.iter() {
+            buddies.for_each(|cell| {
                 edge(on, self.state(cell, digit, false));
                 edge(self.state(cell, digit, true), off);
-            }
+            });
             for unit in [boxed, line] {
                 if let Some(cell) = buddies.and(&geometry.units[unit]).single() {
                     edge(off, self.state(cell, digit, true));
                     edge(self.state(cell, digit, false), on);
                 }
             }
-            // Other groups of the digit in the same box or line.
+            // Other groups of the digit in the same box or line, in the order made: their
+            // crossings' order, merging the line's and the box's (which share only this one).
             let mut shared = [(0usize, NONE as usize); 2];
-            for &h in &by_digit[digit as usize] {
-                let (other_box, other_line) = group_units[h];
-                let other = singles + h;
-                if h == g
-                    || (other_line != line && other_box != boxed)
+            let (in_line, in_box) = (
+                &geometry.unit_crossings[line],
+                &geometry.unit_crossings[boxed],
+            );
+            let (mut i, mut j) = (0, 0);
+            while i < in_line.len() || j < in_box.len() {
+                let k = if j == in_box.len() || (i < in_line.len() && in_line[i] < in_box[j]) {
+                    i += 1;
+                    in_line[i - 1]
+                } else {
+                    j += 1;
+                    in_box[j - 1]
+                };
+                let h = crossing_group[k * self.stride + digit as usize] as usize;
+                if k == group_crossing[g]
+                    || h == NONE as usize
                     || !own.and(&group_cells[h]).is_empty()
                 {
                     continue;
                 }
+                let (other_box, other_line) = group_units[h];
+                let other = singles + h;
                 for (k, same) in [other_line == line, other_box == boxed]
                     .into_iter()
                     .enumerate()
@@ -1231,24 +1272,27 @@ impl Graph {
     }
 
     /// The states with an edge to `state`, in the order the edges were made (once an edge).
-    fn predecessors(&self, state: usize) -> impl Iterator<Item = usize> + '_ {
-        // Links alternate: true states lead to false ones, false ones to true ones.
-        let kind = 1 - state % 2;
-        let own = (0..self.singles).flat_map(move |node| {
-            let from = 2 * node + kind;
-            let start = self.offsets[from] as usize;
-            let own = (self.own_offsets[from + 1] - self.own_offsets[from]) as usize;
-            let edges = &self.targets[start..start + own];
-            edges
+    /// Each link's contrapositive is a link, so they are the negations of the states `state`'s
+    /// negation leads to: the candidates' first, made candidate by candidate, then the groups'.
+    fn predecessors(&self, state: usize) -> Vec<usize> {
+        let negation = state ^ 1;
+        let mut before: Vec<usize> = if negation < 2 * self.singles {
+            let own = (self.own_offsets[negation + 1] - self.own_offsets[negation]) as usize;
+            let start = self.offsets[negation] as usize;
+            self.targets[start..start + own]
                 .iter()
-                .filter(move |&&to| to as usize == state)
-                .map(move |_| from)
-        });
+                .map(|&to| to as usize ^ 1)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        before.sort_unstable();
         let grouped = self
             .group_edges
             .iter()
-            .filter(move |&&(_, to)| to as usize == state);
-        own.chain(grouped.map(|&(from, _)| from as usize))
+            .filter(|&&(_, to)| to as usize == state);
+        before.extend(grouped.map(|&(from, _)| from as usize));
+        before
     }
 
     /// The cells seeing every cell of `node`.
