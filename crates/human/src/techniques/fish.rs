@@ -11,10 +11,10 @@
 //! that see every fin, which are the cover cells of the fins' box off the base lines. It is
 //! sashimi, as HoDoKu names it, when some base line has at most one place inside the cover.
 //!
-//! The finned search picks base lines depth first, in lexicographic order, and cuts off a
-//! partial base once no box is left that could hold its fins ([`FinnedSearch`]). What it
-//! reports is what trying every combination of base and cover lines would: the first in that
-//! order.
+//! Both searches pick base lines depth first, in lexicographic order, and cut off a partial base
+//! that can no longer make a fish: the basic fish's once its places span more than `k` cover
+//! lines, the finned fish's once no box is left that could hold its fins ([`FinnedSearch`]).
+//! What they report is what trying every combination would: the first in that order.
 
 use sudoku_core::UnitKind;
 
@@ -22,7 +22,6 @@ use crate::board::Board;
 use crate::deduction::{Deduction, Pattern, digits, removals, words};
 use crate::rating::{HodokuStep, Level};
 use crate::technique::Technique;
-use crate::techniques::for_each_combination;
 
 /// Each digit's places line by line: `rows[d][r]` holds the columns of `d` in row `r` as bits,
 /// `columns[d][c]` the rows of `d` in column `c`.
@@ -95,16 +94,17 @@ pub(crate) fn fish(board: &Board, size: usize) -> Option<Deduction> {
                     count += 1;
                 }
             }
-            if count < size {
-                continue;
-            }
             let mut found = None;
-            for_each_combination(count, size, |picked| {
-                let cover = picked.iter().fold(0u32, |set, &k| set | by_line[lines[k]]);
+            let bases = Bases {
+                by_line,
+                lines: &lines[..count],
+                size,
+            };
+            bases.each(0, 0, 0, &mut [0; 4], &mut |picked, cover| {
                 if cover.count_ones() as usize != size {
                     return false;
                 }
-                let base = picked.iter().fold(0u32, |set, &k| set | (1 << lines[k]));
+                let base = picked.iter().fold(0u32, |set, &line| set | 1 << line);
                 let mut eliminated = Vec::new();
                 for cross in digits(cover) {
                     let cover_unit = cover_first + cross as usize;
@@ -116,8 +116,8 @@ pub(crate) fn fish(board: &Board, size: usize) -> Option<Deduction> {
                 }
                 let mut base_units = [0usize; 4];
                 let mut cover_units = [0usize; 4];
-                for (slot, &k) in base_units.iter_mut().zip(picked) {
-                    *slot = base_first + lines[k];
+                for (slot, &line) in base_units.iter_mut().zip(picked) {
+                    *slot = base_first + line;
                 }
                 for (slot, k) in cover_units.iter_mut().zip(digits(cover)) {
                     *slot = cover_first + k as usize;
@@ -137,6 +137,49 @@ pub(crate) fn fish(board: &Board, size: usize) -> Option<Deduction> {
         }
     }
     None
+}
+
+/// The bases of a basic fish: `size` of `lines` (ascending) whose places, `by_line`, fall in
+/// `size` cross lines at most.
+struct Bases<'a> {
+    by_line: &'a [u32],
+    lines: &'a [usize],
+    size: usize,
+}
+
+impl Bases<'_> {
+    /// Extends `picked[..depth]`, whose places fall in `cover`, with lines from
+    /// `lines[from..]` in lexicographic order, calling `visit` with each full base and its
+    /// cross lines until it returns true. A partial base over more than `size` cross lines is
+    /// cut off with all its extensions: lines only add places.
+    fn each(
+        &self,
+        depth: usize,
+        from: usize,
+        cover: u32,
+        picked: &mut [usize; 4],
+        visit: &mut impl FnMut(&[usize], u32) -> bool,
+    ) -> bool {
+        // Room is left for the lines still to pick.
+        let end = (self.lines.len() + depth + 1).saturating_sub(self.size);
+        for k in from..end {
+            let line = self.lines[k];
+            let grown = cover | self.by_line[line];
+            if !at_most(grown, self.size) {
+                continue;
+            }
+            picked[depth] = line;
+            let found = if depth + 1 == self.size {
+                visit(&picked[..self.size], grown)
+            } else {
+                self.each(depth + 1, k + 1, grown, picked, visit)
+            };
+            if found {
+                return true;
+            }
+        }
+        false
+    }
 }
 
 /// The most fins a finned fish may have (HoDoKu's limit).
@@ -814,6 +857,7 @@ pub(super) mod tests {
     use sudoku_core::{Grid, Shape};
 
     use super::*;
+    use crate::techniques::for_each_combination;
     use crate::techniques::testing::*;
     use crate::{Order, Technique};
 
