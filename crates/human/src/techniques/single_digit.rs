@@ -33,7 +33,7 @@
 use sudoku_core::format::symbol;
 
 use crate::board::Board;
-use crate::deduction::{Deduction, Pattern, removals};
+use crate::deduction::{Deduction, Pattern, digits, removals};
 use crate::rating::{HodokuStep, Level};
 use crate::technique::Technique;
 
@@ -193,16 +193,38 @@ struct Places {
 }
 
 impl Places {
+    /// Rows and columns from one pass over the cells, boxes from slices of the rows (a box's
+    /// cells run row by row).
     fn of(board: &Board) -> Places {
-        let mut by_unit = [[0u32; 26]; 75];
-        for (unit, slot) in by_unit
-            .iter_mut()
-            .enumerate()
-            .take(board.layout.unit_count())
-        {
-            *slot = board.positions_in(unit);
+        let layout = board.layout;
+        let n = layout.n;
+        // Filled in place: the tables are kilobytes.
+        let mut places = Places {
+            by_unit: [[0; 26]; 75],
+        };
+        let by_unit = &mut places.by_unit;
+        for row in 0..n {
+            for (column, &cands) in board.cands[row * n..(row + 1) * n].iter().enumerate() {
+                for digit in digits(cands) {
+                    by_unit[row][digit as usize] |= 1 << column;
+                    by_unit[n + column][digit as usize] |= 1 << row;
+                }
+            }
         }
-        Places { by_unit }
+        let (box_rows, box_cols) = (layout.shape.box_rows(), layout.shape.box_cols());
+        let boxes_per_band = n / box_cols;
+        let slice = (1u32 << box_cols) - 1;
+        let (lines, boxes) = by_unit.split_at_mut(2 * n);
+        for (boxed, positions) in boxes[..n].iter_mut().enumerate() {
+            let top = boxed / boxes_per_band * box_rows;
+            let left = boxed % boxes_per_band * box_cols;
+            for (digit, mask) in positions[..=n].iter_mut().enumerate() {
+                *mask = (0..box_rows).fold(0, |mask, i| {
+                    mask | (lines[top + i][digit] >> left & slice) << (i * box_cols)
+                });
+            }
+        }
+        places
     }
 
     #[inline]
@@ -211,13 +233,16 @@ impl Places {
     }
 
     /// The two places of `digit` in `unit` (in unit order), if it has exactly two.
+    #[inline(always)]
     fn pair(&self, board: &Board, unit: usize, digit: u8) -> Option<(usize, usize)> {
         let mask = self.get(unit, digit);
-        (mask.count_ones() == 2).then(|| {
+        let second = mask & mask.wrapping_sub(1);
+        (second != 0 && second & (second - 1) == 0).then(|| {
             let cells = board.layout.unit(unit);
-            let first = mask.trailing_zeros() as usize;
-            let second = (mask & (mask - 1)).trailing_zeros() as usize;
-            (cells[first], cells[second])
+            (
+                cells[mask.trailing_zeros() as usize],
+                cells[second.trailing_zeros() as usize],
+            )
         })
     }
 }
@@ -457,6 +482,11 @@ pub(crate) fn empty_rectangle(board: &Board) -> Option<Deduction> {
     let n = layout.n;
     let (box_rows, box_cols) = (layout.shape.box_rows(), layout.shape.box_cols());
     let places = Places::of(board);
+    // A box's cells in each of its columns, as places (bits row by row).
+    let mut column_masks = [0u32; 5];
+    for (col_off, mask) in column_masks.iter_mut().enumerate().take(box_cols) {
+        *mask = (0..box_rows).fold(0, |m, r| m | 1 << (r * box_cols + col_off));
+    }
     for digit in 1..=n as u8 {
         for boxed in 2 * n..3 * n {
             let in_box = places.get(boxed, digit);
@@ -467,8 +497,7 @@ pub(crate) fn empty_rectangle(board: &Board) -> Option<Deduction> {
             for line_off in (0..box_rows).rev() {
                 let line_mask = ((1u32 << box_cols) - 1) << (line_off * box_cols);
                 for col_off in (0..box_cols).rev() {
-                    let col_mask =
-                        (0..box_rows).fold(0u32, |m, r| m | (1 << (r * box_cols + col_off)));
+                    let col_mask = column_masks[col_off];
                     if in_box & !(line_mask | col_mask) != 0 {
                         continue;
                     }
@@ -736,6 +765,27 @@ mod tests {
             [6, 7, 8, 9, 10, 11, 14, 15].map(tenths),
             [0, 1, 1, 2, 2, 3, 3, 4]
         );
+    }
+
+    /// The positions the checks below run on: random boards of every shape, and along solves.
+    fn positions() -> Vec<Board> {
+        let mut boards = crate::techniques::fish::tests::random_boards(300);
+        boards.extend(crate::techniques::fish::tests::solve_positions(30, 10));
+        boards
+    }
+
+    #[test]
+    fn places_built_from_the_rows_match_each_unit() {
+        for board in positions() {
+            let places = Places::of(&board);
+            for unit in 0..board.layout.unit_count() {
+                let expected = board.positions_in(unit);
+                assert_eq!(
+                    places.by_unit[unit][..=board.layout.n],
+                    expected[..=board.layout.n]
+                );
+            }
+        }
     }
 
     fn sound(technique: Technique) {
