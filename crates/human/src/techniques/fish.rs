@@ -10,6 +10,11 @@
 //! holds the digit and the fish stands, or a fin does; both clear the digit from the cover cells
 //! that see every fin, which are the cover cells of the fins' box off the base lines. It is
 //! sashimi, as HoDoKu names it, when some base line has at most one place inside the cover.
+//!
+//! Both searches pick base lines depth first, in lexicographic order, and cut off a partial base
+//! that can no longer make a fish: the basic fish's once its places span more than `k` cover
+//! lines, the finned fish's once no box is left that could hold its fins ([`FinnedSearch`]).
+//! What they report is what trying every combination would: the first in that order.
 
 use sudoku_core::UnitKind;
 
@@ -17,7 +22,6 @@ use crate::board::Board;
 use crate::deduction::{Deduction, Pattern, digits, removals, words};
 use crate::rating::{HodokuStep, Level};
 use crate::technique::Technique;
-use crate::techniques::for_each_combination;
 
 /// Each digit's places line by line: `rows[d][r]` holds the columns of `d` in row `r` as bits,
 /// `columns[d][c]` the rows of `d` in column `c`.
@@ -90,16 +94,17 @@ pub(crate) fn fish(board: &Board, size: usize) -> Option<Deduction> {
                     count += 1;
                 }
             }
-            if count < size {
-                continue;
-            }
             let mut found = None;
-            for_each_combination(count, size, |picked| {
-                let cover = picked.iter().fold(0u32, |set, &k| set | by_line[lines[k]]);
+            let bases = Bases {
+                by_line,
+                lines: &lines[..count],
+                size,
+            };
+            bases.each(0, 0, 0, &mut [0; 4], &mut |picked, cover| {
                 if cover.count_ones() as usize != size {
                     return false;
                 }
-                let base = picked.iter().fold(0u32, |set, &k| set | (1 << lines[k]));
+                let base = picked.iter().fold(0u32, |set, &line| set | 1 << line);
                 let mut eliminated = Vec::new();
                 for cross in digits(cover) {
                     let cover_unit = cover_first + cross as usize;
@@ -111,8 +116,8 @@ pub(crate) fn fish(board: &Board, size: usize) -> Option<Deduction> {
                 }
                 let mut base_units = [0usize; 4];
                 let mut cover_units = [0usize; 4];
-                for (slot, &k) in base_units.iter_mut().zip(picked) {
-                    *slot = base_first + lines[k];
+                for (slot, &line) in base_units.iter_mut().zip(picked) {
+                    *slot = base_first + line;
                 }
                 for (slot, k) in cover_units.iter_mut().zip(digits(cover)) {
                     *slot = cover_first + k as usize;
@@ -132,6 +137,49 @@ pub(crate) fn fish(board: &Board, size: usize) -> Option<Deduction> {
         }
     }
     None
+}
+
+/// The bases of a basic fish: `size` of `lines` (ascending) whose places, `by_line`, fall in
+/// `size` cross lines at most.
+struct Bases<'a> {
+    by_line: &'a [u32],
+    lines: &'a [usize],
+    size: usize,
+}
+
+impl Bases<'_> {
+    /// Extends `picked[..depth]`, whose places fall in `cover`, with lines from
+    /// `lines[from..]` in lexicographic order, calling `visit` with each full base and its
+    /// cross lines until it returns true. A partial base over more than `size` cross lines is
+    /// cut off with all its extensions: lines only add places.
+    fn each(
+        &self,
+        depth: usize,
+        from: usize,
+        cover: u32,
+        picked: &mut [usize; 4],
+        visit: &mut impl FnMut(&[usize], u32) -> bool,
+    ) -> bool {
+        // Room is left for the lines still to pick.
+        let end = (self.lines.len() + depth + 1).saturating_sub(self.size);
+        for k in from..end {
+            let line = self.lines[k];
+            let grown = cover | self.by_line[line];
+            if !at_most(grown, self.size) {
+                continue;
+            }
+            picked[depth] = line;
+            let found = if depth + 1 == self.size {
+                visit(&picked[..self.size], grown)
+            } else {
+                self.each(depth + 1, k + 1, grown, picked, visit)
+            };
+            if found {
+                return true;
+            }
+        }
+        false
+    }
 }
 
 /// The most fins a finned fish may have (HoDoKu's limit).
@@ -215,133 +263,381 @@ impl Finned {
 /// Each size is scanned as the basic fish are (digits ascending, rows as the base before
 /// columns, base lines of at least one place in lexicographic order), and for each base every
 /// choice of cover lines among those its places touch, in lexicographic order.
+///
+/// The three sizes are searched together, digit by digit, so each digit's lines are laid out
+/// once: a size is dropped once a finned fish of it, or of a smaller size, is found.
 pub(crate) fn finned(board: &Board) -> Option<Deduction> {
     let places = Places::of(board);
-    (2..=4).find_map(|size| finned_of_size(board, &places, size))
+    let mut search = FinnedSearch::new(board, &places);
+    // By size: the first finned fish in the scan's order, and the first sashimi one.
+    let mut finned: [Option<Unrated>; 3] = [None, None, None];
+    let mut sashimi: [Option<Unrated>; 3] = [None, None, None];
+    let mut largest = 4;
+    'scan: for digit in 1..=board.layout.n as u8 {
+        for base_kind in [UnitKind::Row, UnitKind::Column] {
+            search.aim(digit, base_kind);
+            for size in 2..=largest {
+                let slot = size - 2;
+                search.run(size, sashimi[slot].is_none());
+                if let Some(choice) = search.sashimi {
+                    sashimi[slot] = Some(search.unrated(&choice));
+                }
+                if let Some(choice) = search.finned {
+                    finned[slot] = Some(search.unrated(&choice));
+                    largest = size - 1;
+                    break;
+                }
+            }
+            if largest < 2 {
+                break 'scan;
+            }
+        }
+    }
+    let [f2, f3, f4] = finned;
+    let [s2, s3, s4] = sashimi;
+    f2.or(s2)
+        .or(f3)
+        .or(s3)
+        .or(f4)
+        .or(s4)
+        .and_then(|found| rated(board, found))
 }
 
 /// A fish found, not rated yet, and its eliminations.
 type Unrated = (Finned, Vec<(usize, u8)>);
 
-fn finned_of_size(board: &Board, places: &Places, size: usize) -> Option<Deduction> {
-    let layout = board.layout;
-    let n = layout.n;
-    let mut first_sashimi: Option<Unrated> = None;
-    let mut lines = [0usize; 25];
-    let mut crosses = [0usize; 25];
-    for digit in 1..=n as u8 {
-        for base_kind in [UnitKind::Row, UnitKind::Column] {
-            let (by_line, base_first, cover_first) = places.lines(board, digit, base_kind);
-            // Fins in one box touch at most as many cover lines as a box crosses.
-            let reach = match base_kind {
-                UnitKind::Row => layout.shape.box_cols(),
-                _ => layout.shape.box_rows(),
+/// The most boxes a board has (25 on 25×25): bits of a `u32`.
+const MAX_BOXES: usize = 25;
+
+/// A finned fish as the search finds it: its base lines (the first `size` used) and its cover
+/// lines as a set, both as cross-line indexes.
+#[derive(Clone, Copy)]
+struct Choice {
+    base: [usize; 4],
+    cover: u32,
+}
+
+/// A box as the one that may hold a fish's fins.
+#[derive(Clone, Copy, Default)]
+struct FinBox {
+    /// The base lines it spans, as a set.
+    band: u32,
+    /// The cover lines it spans, as a set.
+    stack: u32,
+    /// The lines of its band with a place in it: a fin's line must be one of them, in the
+    /// base, and an elimination's another, out of it.
+    touching: u32,
+}
+
+/// A partial base: its lines, the union of their places, and the boxes that may still hold
+/// the fins (a set of indexes into [`FinnedSearch::boxes`]).
+#[derive(Clone, Copy)]
+struct Partial {
+    lines: u32,
+    union: u32,
+    alive: u32,
+}
+
+/// The search for finned fish of one digit, one base kind ([`FinnedSearch::aim`]), one size
+/// at a time ([`FinnedSearch::run`]).
+///
+/// Rather than trying every cover for every base, it works from the fins' box. With the fins
+/// in a box, every place of the base off the box's band, and every place on the band off the
+/// box's stack, must lie in the cover: these required cover lines only grow as base lines are
+/// added, so a box requiring more than `size` is dropped. So is a box that can no longer have
+/// a base line with a place in it (for the fins) or one without (for the eliminations), and a
+/// partial base with no box left is cut off with all its extensions. A full base leaves only
+/// the choice of which of the stack's other touched lines complete the cover (at most a box's
+/// width of them), the rest of those places being the fins.
+struct FinnedSearch<'a> {
+    board: &'a Board,
+    places: &'a Places,
+    digit: u8,
+    base_kind: UnitKind,
+    size: usize,
+    /// The digit's places in each base line, as cross lines, and the unit indexes of the first
+    /// base line and of the first cover line.
+    by_line: &'a [u32],
+    base_first: usize,
+    cover_first: usize,
+    /// The lines with a place, ascending: those a base is chosen from.
+    lines: [usize; 25],
+    count: usize,
+    boxes: [FinBox; MAX_BOXES],
+    /// The boxes with places on two of their base lines at least (a fin's and an
+    /// elimination's): those a search starts from.
+    fin_boxes: u32,
+    /// For a partial base of `d` lines, the cover lines each of its boxes requires:
+    /// `required[d][box]`.
+    required: [[u32; MAX_BOXES]; 5],
+    /// Whether a sashimi fish is still of use (none found earlier in this size's scan).
+    want_sashimi: bool,
+    /// The first finned (not sashimi) fish of the last run, and the first sashimi one if
+    /// wanted.
+    finned: Option<Choice>,
+    sashimi: Option<Choice>,
+}
+
+impl<'a> FinnedSearch<'a> {
+    fn new(board: &'a Board, places: &'a Places) -> FinnedSearch<'a> {
+        FinnedSearch {
+            board,
+            places,
+            digit: 0,
+            base_kind: UnitKind::Row,
+            size: 0,
+            by_line: &[],
+            base_first: 0,
+            cover_first: 0,
+            lines: [0; 25],
+            count: 0,
+            boxes: [FinBox::default(); MAX_BOXES],
+            fin_boxes: 0,
+            required: [[0; MAX_BOXES]; 5],
+            want_sashimi: false,
+            finned: None,
+            sashimi: None,
+        }
+    }
+
+    /// Lays out the lines and boxes of `digit` with `base_kind` as the base.
+    fn aim(&mut self, digit: u8, base_kind: UnitKind) {
+        let board = self.board;
+        let shape = board.layout.shape;
+        let (by_line, base_first, cover_first) = self.places.lines(board, digit, base_kind);
+        (self.digit, self.base_kind) = (digit, base_kind);
+        (self.by_line, self.base_first, self.cover_first) = (by_line, base_first, cover_first);
+        self.count = 0;
+        for (line, &mask) in by_line.iter().enumerate() {
+            if mask != 0 {
+                self.lines[self.count] = line;
+                self.count += 1;
+            }
+        }
+        let (band_width, reach) = match base_kind {
+            UnitKind::Row => (shape.box_rows(), shape.box_cols()),
+            _ => (shape.box_cols(), shape.box_rows()),
+        };
+        let n = by_line.len();
+        let stacks = n / reach;
+        self.fin_boxes = 0;
+        for (k, fin_box) in self.boxes.iter_mut().enumerate().take(n) {
+            let (band, stack) = (k / stacks * band_width, k % stacks * reach);
+            let stack = ((1 << reach) - 1) << stack;
+            let touching = (band..band + band_width)
+                .filter(|&line| by_line[line] & stack != 0)
+                .fold(0, |set, line| set | 1 << line);
+            *fin_box = FinBox {
+                band: ((1 << band_width) - 1) << band,
+                stack,
+                touching,
             };
-            let mut count = 0;
-            for (index, &mask) in by_line.iter().enumerate() {
-                if mask != 0 {
-                    lines[count] = index;
-                    count += 1;
-                }
-            }
-            if count < size {
-                continue;
-            }
-            let mut found: Option<Unrated> = None;
-            for_each_combination(count, size, |picked| {
-                let union = picked.iter().fold(0u32, |set, &k| set | by_line[lines[k]]);
-                let spread = union.count_ones() as usize;
-                if spread < size || spread > size + reach {
-                    return false;
-                }
-                let base = picked.iter().fold(0u32, |set, &k| set | (1 << lines[k]));
-                for (slot, cross) in crosses.iter_mut().zip(digits(union)) {
-                    *slot = cross as usize;
-                }
-                for_each_combination(spread, size, |chosen| {
-                    let cover = chosen.iter().fold(0u32, |set, &k| set | (1 << crosses[k]));
-                    // The fins, all in one box.
-                    let mut fin_box = None;
-                    let mut fin_count = 0;
-                    for &k in picked {
-                        for cross in digits(by_line[lines[k]] & !cover) {
-                            let cell = crossing(n, base_kind, lines[k], cross as usize);
-                            let boxed = layout.units_of(cell)[2];
-                            fin_count += 1;
-                            if fin_count > MAX_FINS || fin_box.is_some_and(|b| b != boxed) {
-                                return false;
-                            }
-                            fin_box = Some(boxed);
-                        }
-                    }
-                    // No fin: a basic fish, found earlier.
-                    let Some(fin_box) = fin_box else {
-                        return false;
-                    };
-                    let removable = |cell: usize| {
-                        let (line, cross) = match base_kind {
-                            UnitKind::Row => (cell / n, cell % n),
-                            _ => (cell % n, cell / n),
-                        };
-                        board.has(cell, digit)
-                            && cover & (1 << cross) != 0
-                            && base & (1 << line) == 0
-                    };
-                    if !layout.unit(fin_box).iter().any(|&cell| removable(cell)) {
-                        return false;
-                    }
-                    let sashimi = picked
-                        .iter()
-                        .any(|&k| (by_line[lines[k]] & cover).count_ones() <= 1);
-                    if sashimi && first_sashimi.is_some() {
-                        return false;
-                    }
-                    let mut fins = Vec::with_capacity(fin_count);
-                    for &k in picked {
-                        for cross in digits(by_line[lines[k]] & !cover) {
-                            fins.push(crossing(n, base_kind, lines[k], cross as usize));
-                        }
-                    }
-                    fins.sort_unstable();
-                    let mut base_units = [0usize; 4];
-                    let mut cover_units = [0usize; 4];
-                    for (slot, &k) in base_units.iter_mut().zip(picked) {
-                        *slot = base_first + lines[k];
-                    }
-                    for (slot, k) in cover_units.iter_mut().zip(digits(cover)) {
-                        *slot = cover_first + k as usize;
-                    }
-                    let eliminated = layout
-                        .unit(fin_box)
-                        .iter()
-                        .filter(|&&cell| removable(cell))
-                        .map(|&cell| (cell, digit))
-                        .collect();
-                    let pattern = Finned {
-                        digit,
-                        size,
-                        sashimi,
-                        base: base_units,
-                        cover: cover_units,
-                        fins,
-                        fin_box,
-                        explainer_tenths: 0,
-                    };
-                    if sashimi {
-                        first_sashimi = Some((pattern, eliminated));
-                        false
-                    } else {
-                        found = Some((pattern, eliminated));
-                        true
-                    }
-                })
-            });
-            if let Some(found) = found {
-                return rated(board, found);
+            if touching & touching.wrapping_sub(1) != 0 {
+                self.fin_boxes |= 1 << k;
             }
         }
     }
-    first_sashimi.and_then(|found| rated(board, found))
+
+    /// Searches the fish of `size` lines, leaving the first finned one in `finned` and, if
+    /// `want_sashimi`, the first sashimi one in `sashimi`.
+    fn run(&mut self, size: usize, want_sashimi: bool) {
+        (self.size, self.want_sashimi) = (size, want_sashimi);
+        (self.finned, self.sashimi) = (None, None);
+        if self.fin_boxes != 0 && self.count >= size {
+            let empty = Partial {
+                lines: 0,
+                union: 0,
+                alive: self.fin_boxes,
+            };
+            self.bases(0, 0, [0; 4], &empty);
+        }
+    }
+
+    /// Extends `picked[..depth]` (the lines of `partial`) with lines from `lines[from..]`, in
+    /// lexicographic order. True once a finned fish is found.
+    fn bases(
+        &mut self,
+        depth: usize,
+        from: usize,
+        mut picked: [usize; 4],
+        partial: &Partial,
+    ) -> bool {
+        // Room is left for the lines still to pick.
+        let end = (self.count + depth + 1).saturating_sub(self.size);
+        for k in from..end {
+            let line = self.lines[k];
+            let bit = 1u32 << line;
+            let mask = self.by_line[line];
+            let mut grown = Partial {
+                lines: partial.lines | bit,
+                union: partial.union | mask,
+                alive: 0,
+            };
+            // The lines the base may still gain: those picked and those after `line`.
+            let reachable = grown.lines | !(bit | (bit - 1));
+            let [.., parent, child] = &mut self.required[depth..depth + 2] else {
+                unreachable!()
+            };
+            let mut alive = partial.alive;
+            while alive != 0 {
+                let b = alive.trailing_zeros() as usize;
+                alive &= alive - 1;
+                let fin_box = &self.boxes[b];
+                // Without branches: which boxes survive is data, hard to predict.
+                let in_band = u32::from(fin_box.band & bit != 0);
+                let required = parent[b] | mask & !(fin_box.stack & in_band.wrapping_neg());
+                child[b] = required;
+                let keeps = at_most(required, self.size)
+                    & (fin_box.touching & reachable != 0)
+                    & (fin_box.touching & !grown.lines != 0);
+                grown.alive |= u32::from(keeps) << b;
+            }
+            if grown.alive == 0 {
+                continue;
+            }
+            picked[depth] = line;
+            let found = if depth + 1 == self.size {
+                self.covers(picked, &grown)
+            } else {
+                self.bases(depth + 1, k + 1, picked, &grown)
+            };
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether some base line keeps at most one place in the cover.
+    fn sashimi(&self, base: &[usize], cover: u32) -> bool {
+        base.iter()
+            .any(|&line| (self.by_line[line] & cover).count_ones() <= 1)
+    }
+
+    /// Tries every cover of the full base `picked`, keeping the first finned one and the first
+    /// sashimi one in lexicographic order. True if a finned one is found.
+    fn covers(&mut self, picked: [usize; 4], partial: &Partial) -> bool {
+        let base = &picked[..self.size];
+        let mut finned: Option<Choice> = None;
+        let mut sashimi: Option<Choice> = None;
+        let mut alive = partial.alive;
+        while alive != 0 {
+            let b = alive.trailing_zeros() as usize;
+            let (fin_box, required) = (self.boxes[b], self.required[self.size][b]);
+            alive &= alive - 1;
+            let (by_line, stack) = (self.by_line, fin_box.stack);
+            let free = self.size - required.count_ones() as usize;
+            // The stack's other lines the base touches: `free` of them join the cover, the
+            // places on the others are the fins (at least one).
+            let optional = partial.union & stack & !required;
+            if optional.count_ones() as usize <= free {
+                continue;
+            }
+            // The box's places on some of its band's lines.
+            let places_in =
+                move |lines: u32| digits(lines).map(move |line| by_line[line as usize] & stack);
+            // The box's places off the base: where the eliminations lie.
+            let rest = places_in(fin_box.touching & !partial.lines).fold(0, |set, p| set | p);
+            let mut joined = optional;
+            loop {
+                let cover = required | joined;
+                if joined.count_ones() as usize == free && rest & cover != 0 {
+                    let fins: u32 = places_in(fin_box.touching & partial.lines)
+                        .map(|p| (p & !cover).count_ones())
+                        .sum();
+                    if fins as usize <= MAX_FINS {
+                        let slot = if self.sashimi(base, cover) {
+                            &mut sashimi
+                        } else {
+                            &mut finned
+                        };
+                        if slot.is_none_or(|kept| precedes(cover, kept.cover)) {
+                            *slot = Some(Choice {
+                                base: picked,
+                                cover,
+                            });
+                        }
+                    }
+                }
+                if joined == 0 {
+                    break;
+                }
+                joined = (joined - 1) & optional;
+            }
+        }
+        if self.want_sashimi && self.sashimi.is_none() {
+            self.sashimi = sashimi;
+        }
+        self.finned = finned;
+        finned.is_some()
+    }
+
+    /// The pattern of a fish found, with its eliminations.
+    fn unrated(&self, choice: &Choice) -> Unrated {
+        let board = self.board;
+        let layout = board.layout;
+        let n = layout.n;
+        let base = &choice.base[..self.size];
+        let cover = choice.cover;
+        let mut fins = Vec::new();
+        for &line in base {
+            for cross in digits(self.by_line[line] & !cover) {
+                fins.push(crossing(n, self.base_kind, line, cross as usize));
+            }
+        }
+        fins.sort_unstable();
+        let fin_box = layout.units_of(fins[0])[2];
+        let base_set = base.iter().fold(0u32, |set, &line| set | 1 << line);
+        let removable = |cell: usize| {
+            let (line, cross) = match self.base_kind {
+                UnitKind::Row => (cell / n, cell % n),
+                _ => (cell % n, cell / n),
+            };
+            board.has(cell, self.digit) && cover & (1 << cross) != 0 && base_set & (1 << line) == 0
+        };
+        let eliminated = layout
+            .unit(fin_box)
+            .iter()
+            .filter(|&&cell| removable(cell))
+            .map(|&cell| (cell, self.digit))
+            .collect();
+        let mut base_units = [0usize; 4];
+        let mut cover_units = [0usize; 4];
+        for (slot, &line) in base_units.iter_mut().zip(base) {
+            *slot = self.base_first + line;
+        }
+        for (slot, cross) in cover_units.iter_mut().zip(digits(cover)) {
+            *slot = self.cover_first + cross as usize;
+        }
+        let pattern = Finned {
+            digit: self.digit,
+            size: self.size,
+            sashimi: self.sashimi(base, cover),
+            base: base_units,
+            cover: cover_units,
+            fins,
+            fin_box,
+            explainer_tenths: 0,
+        };
+        (pattern, eliminated)
+    }
+}
+
+/// Whether `set` has at most `k` members: cheaper than counting them all when `k` is small.
+#[inline]
+fn at_most(set: u32, k: usize) -> bool {
+    let mut rest = set;
+    for _ in 0..k {
+        rest &= rest.wrapping_sub(1);
+    }
+    rest == 0
+}
+
+/// Whether cover `a` comes before cover `b` (sets of as many lines) in the lexicographic order
+/// of their lines, ascending: the lowest line in one but not the other is in `a`.
+fn precedes(a: u32, b: u32) -> bool {
+    let differ = a ^ b;
+    a & differ & differ.wrapping_neg() != 0
 }
 
 /// The step of a fish found, with its rating on Sudoku Explainer's scale.
@@ -557,10 +853,11 @@ impl Chaining<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use sudoku_core::{Grid, Shape};
 
     use super::*;
+    use crate::techniques::for_each_combination;
     use crate::techniques::testing::*;
     use crate::{Order, Technique};
 
@@ -574,6 +871,251 @@ mod tests {
                 .filter(|c| !cols.contains(c))
                 .map(|c| (row - 1) * n + c - 1),
         );
+    }
+
+    /// Boards of every shape with candidates struck at random, `rounds` a shape (a tenth of
+    /// that on 16×16 and 25×25): positions no solve reaches, where lines and boxes take every
+    /// form. Also read by the single-digit tests.
+    pub(crate) fn random_boards(rounds: usize) -> Vec<Board> {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut boards = Vec::new();
+        for shape in Shape::ALL {
+            let count = if shape.size() >= 16 {
+                rounds / 10
+            } else {
+                rounds
+            };
+            for _ in 0..count {
+                let mut board = Board::new(&Grid::empty(shape)).unwrap();
+                // Each candidate kept with one chance in ten to eight in ten, the same for the
+                // whole board: from a few places a line to most of them.
+                let keep = 10 + next() % 70;
+                for cell in 0..board.layout.cell_count() {
+                    for digit in 1..=shape.size() as u8 {
+                        if next() % 100 >= keep {
+                            board.eliminate(cell, digit);
+                        }
+                    }
+                }
+                boards.push(board);
+            }
+        }
+        boards
+    }
+
+    /// Every position of a solve in HoDoKu's order of the first puzzles of the public sets
+    /// (none when the sets are not there). Also read by the single-digit tests.
+    pub(crate) fn solve_positions(top1465: usize, hardest: usize) -> Vec<Board> {
+        let mut puzzles = shared_puzzles("puzzles3_magictour_top1465", top1465);
+        puzzles.extend(shared_puzzles("puzzles6_forum_hardest_1106", hardest));
+        let mut positions = Vec::new();
+        for puzzle in &puzzles {
+            let mut board = Board::new(puzzle).unwrap();
+            while !board.is_solved() {
+                positions.push(board.clone());
+                let Some(step) = crate::techniques::first(&board, Order::Hodoku) else {
+                    break;
+                };
+                step.apply(&mut board);
+            }
+        }
+        positions
+    }
+
+    /// The fish of `size` lines by definition: every combination of base lines of two to
+    /// `size` places, in lexicographic order, whose places fall in `size` cover lines.
+    fn fish_by_definition(board: &Board, size: usize) -> Option<Deduction> {
+        let layout = board.layout;
+        let places = Places::of(board);
+        for digit in 1..=layout.n as u8 {
+            for base_kind in [UnitKind::Row, UnitKind::Column] {
+                let (by_line, base_first, cover_first) = places.lines(board, digit, base_kind);
+                let lines: Vec<usize> = (0..layout.n)
+                    .filter(|&line| (2..=size as u32).contains(&by_line[line].count_ones()))
+                    .collect();
+                if lines.len() < size {
+                    continue;
+                }
+                let mut found = None;
+                for_each_combination(lines.len(), size, |picked| {
+                    let base: Vec<usize> = picked.iter().map(|&k| lines[k]).collect();
+                    let cover = base.iter().fold(0, |set, &line| set | by_line[line]);
+                    if cover.count_ones() as usize != size {
+                        return false;
+                    }
+                    let mut eliminated = Vec::new();
+                    for cross in digits(cover) {
+                        let cover_unit = layout.unit(cover_first + cross as usize);
+                        for (line, &cell) in cover_unit.iter().enumerate() {
+                            if !base.contains(&line) && board.has(cell, digit) {
+                                eliminated.push((cell, digit));
+                            }
+                        }
+                    }
+                    let mut base_units = [0; 4];
+                    let mut cover_units = [0; 4];
+                    for (slot, line) in base_units.iter_mut().zip(&base) {
+                        *slot = base_first + line;
+                    }
+                    for (slot, cross) in cover_units.iter_mut().zip(digits(cover)) {
+                        *slot = cover_first + cross as usize;
+                    }
+                    let pattern = Pattern::Fish {
+                        digit,
+                        size,
+                        base: base_units,
+                        cover: cover_units,
+                    };
+                    found = Deduction::removing(pattern, eliminated);
+                    found.is_some()
+                });
+                if found.is_some() {
+                    return found;
+                }
+            }
+        }
+        None
+    }
+
+    /// The finned fish by definition, as [`finned`] documents its order: each size in turn,
+    /// every combination of base lines and every combination of cover lines among those the
+    /// base touches, cell by cell.
+    fn finned_by_definition(board: &Board) -> Option<Deduction> {
+        let layout = board.layout;
+        let n = layout.n;
+        let places = Places::of(board);
+        for size in 2..=4 {
+            let mut first_sashimi = None;
+            for digit in 1..=n as u8 {
+                for base_kind in [UnitKind::Row, UnitKind::Column] {
+                    let (by_line, base_first, cover_first) = places.lines(board, digit, base_kind);
+                    let lines: Vec<usize> = (0..n).filter(|&line| by_line[line] != 0).collect();
+                    let reach = match base_kind {
+                        UnitKind::Row => layout.shape.box_cols(),
+                        _ => layout.shape.box_rows(),
+                    };
+                    if lines.len() < size {
+                        continue;
+                    }
+                    let mut found = None;
+                    for_each_combination(lines.len(), size, |picked| {
+                        let base: Vec<usize> = picked.iter().map(|&k| lines[k]).collect();
+                        let union = base.iter().fold(0, |set, &line| set | by_line[line]);
+                        let crosses: Vec<usize> = digits(union).map(usize::from).collect();
+                        // Fins in one box leave at most a box's width of crosses uncovered.
+                        if crosses.len() < size || crosses.len() > size + reach {
+                            return false;
+                        }
+                        for_each_combination(crosses.len(), size, |chosen| {
+                            let cover = chosen.iter().fold(0u32, |set, &k| set | 1 << crosses[k]);
+                            let mut fins: Vec<usize> = base
+                                .iter()
+                                .flat_map(|&line| {
+                                    digits(by_line[line] & !cover).map(move |cross| {
+                                        crossing(n, base_kind, line, cross as usize)
+                                    })
+                                })
+                                .collect();
+                            fins.sort_unstable();
+                            let Some(&fin) = fins.first() else {
+                                return false;
+                            };
+                            let fin_box = layout.units_of(fin)[2];
+                            if fins.len() > MAX_FINS
+                                || fins.iter().any(|&f| layout.units_of(f)[2] != fin_box)
+                            {
+                                return false;
+                            }
+                            let eliminated: Vec<(usize, u8)> = layout
+                                .unit(fin_box)
+                                .iter()
+                                .filter(|&&cell| {
+                                    let (line, cross) = match base_kind {
+                                        UnitKind::Row => (cell / n, cell % n),
+                                        _ => (cell % n, cell / n),
+                                    };
+                                    board.has(cell, digit)
+                                        && cover & 1 << cross != 0
+                                        && !base.contains(&line)
+                                })
+                                .map(|&cell| (cell, digit))
+                                .collect();
+                            if eliminated.is_empty() {
+                                return false;
+                            }
+                            let sashimi = base
+                                .iter()
+                                .any(|&line| (by_line[line] & cover).count_ones() <= 1);
+                            if sashimi && first_sashimi.is_some() {
+                                return false;
+                            }
+                            let mut base_units = [0; 4];
+                            let mut cover_units = [0; 4];
+                            for (slot, line) in base_units.iter_mut().zip(&base) {
+                                *slot = base_first + line;
+                            }
+                            for (slot, cross) in cover_units.iter_mut().zip(digits(cover)) {
+                                *slot = cover_first + cross as usize;
+                            }
+                            let pattern = Finned {
+                                digit,
+                                size,
+                                sashimi,
+                                base: base_units,
+                                cover: cover_units,
+                                fins,
+                                fin_box,
+                                explainer_tenths: 0,
+                            };
+                            if sashimi {
+                                first_sashimi = Some((pattern, eliminated));
+                                false
+                            } else {
+                                found = Some((pattern, eliminated));
+                                true
+                            }
+                        })
+                    });
+                    if let Some(found) = found {
+                        return rated(board, found);
+                    }
+                }
+            }
+            if let Some(found) = first_sashimi {
+                return rated(board, found);
+            }
+        }
+        None
+    }
+
+    /// The searches cut off the bases that cannot make a fish; what they report must be what
+    /// trying every combination finds, on random boards of every shape and along solves.
+    #[test]
+    fn pruned_searches_find_what_every_combination_finds() {
+        let mut boards = random_boards(300);
+        boards.extend(solve_positions(30, 10));
+        // Steps found: X-Wings, Swordfish, Jellyfish, finned fish.
+        let mut found = [0; 4];
+        for board in &boards {
+            for size in 2..=4 {
+                let step = fish(board, size);
+                let expected = fish_by_definition(board, size);
+                assert_eq!(format!("{step:?}"), format!("{expected:?}"));
+                found[size - 2] += usize::from(step.is_some());
+            }
+            let step = finned(board);
+            let expected = finned_by_definition(board);
+            assert_eq!(format!("{step:?}"), format!("{expected:?}"));
+            found[3] += usize::from(step.is_some());
+        }
+        eprintln!("{} positions, found {found:?}", boards.len());
+        assert!(found.iter().all(|&count| count > 0), "{found:?}");
     }
 
     /// The finned fish `finned` finds, with its pattern.

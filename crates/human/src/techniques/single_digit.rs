@@ -33,7 +33,7 @@
 use sudoku_core::format::symbol;
 
 use crate::board::Board;
-use crate::deduction::{Deduction, Pattern, removals};
+use crate::deduction::{Deduction, Pattern, digits, removals};
 use crate::rating::{HodokuStep, Level};
 use crate::technique::Technique;
 
@@ -193,16 +193,38 @@ struct Places {
 }
 
 impl Places {
+    /// Rows and columns from one pass over the cells, boxes from slices of the rows (a box's
+    /// cells run row by row).
     fn of(board: &Board) -> Places {
-        let mut by_unit = [[0u32; 26]; 75];
-        for (unit, slot) in by_unit
-            .iter_mut()
-            .enumerate()
-            .take(board.layout.unit_count())
-        {
-            *slot = board.positions_in(unit);
+        let layout = board.layout;
+        let n = layout.n;
+        // Filled in place: the tables are kilobytes.
+        let mut places = Places {
+            by_unit: [[0; 26]; 75],
+        };
+        let by_unit = &mut places.by_unit;
+        for row in 0..n {
+            for (column, &cands) in board.cands[row * n..(row + 1) * n].iter().enumerate() {
+                for digit in digits(cands) {
+                    by_unit[row][digit as usize] |= 1 << column;
+                    by_unit[n + column][digit as usize] |= 1 << row;
+                }
+            }
         }
-        Places { by_unit }
+        let (box_rows, box_cols) = (layout.shape.box_rows(), layout.shape.box_cols());
+        let boxes_per_band = n / box_cols;
+        let slice = (1u32 << box_cols) - 1;
+        let (lines, boxes) = by_unit.split_at_mut(2 * n);
+        for (boxed, positions) in boxes[..n].iter_mut().enumerate() {
+            let top = boxed / boxes_per_band * box_rows;
+            let left = boxed % boxes_per_band * box_cols;
+            for (digit, mask) in positions[..=n].iter_mut().enumerate() {
+                *mask = (0..box_rows).fold(0, |mask, i| {
+                    mask | (lines[top + i][digit] >> left & slice) << (i * box_cols)
+                });
+            }
+        }
+        places
     }
 
     #[inline]
@@ -211,13 +233,16 @@ impl Places {
     }
 
     /// The two places of `digit` in `unit` (in unit order), if it has exactly two.
+    #[inline(always)]
     fn pair(&self, board: &Board, unit: usize, digit: u8) -> Option<(usize, usize)> {
         let mask = self.get(unit, digit);
-        (mask.count_ones() == 2).then(|| {
+        let second = mask & mask.wrapping_sub(1);
+        (second != 0 && second & (second - 1) == 0).then(|| {
             let cells = board.layout.unit(unit);
-            let first = mask.trailing_zeros() as usize;
-            let second = (mask & (mask - 1)).trailing_zeros() as usize;
-            (cells[first], cells[second])
+            (
+                cells[mask.trailing_zeros() as usize],
+                cells[second.trailing_zeros() as usize],
+            )
         })
     }
 }
@@ -345,70 +370,148 @@ fn link_unit(board: &Board, a: usize, b: usize) -> usize {
     (0..3).find(|&k| x[k] == y[k]).map_or(x[2], |k| x[k])
 }
 
-/// The cells `cell` is linked to for `digit`, in HoDoKu's order (its row, its column, then its
-/// box off both), each with whether the unit is a conjugate pair. A box pair in one line is
-/// linked through the line only, strong only if the line is a pair too (as HoDoKu links them).
-fn links<'a>(
+/// The two kinds of link [`Strong::links`] follows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Link {
+    /// Through a conjugate pair.
+    Strong,
+    /// Through any unit, to a cell with a strong link of its own (weak links that can go on).
+    ToLinked,
+}
+
+/// One digit's conjugate pairs, as [`turbot_fish`] follows them.
+struct Strong<'a> {
     board: &'a Board,
     places: &'a Places,
-    cell: usize,
     digit: u8,
-) -> impl Iterator<Item = (usize, bool)> + 'a {
-    let layout = board.layout;
-    let units = layout.units_of(cell);
-    units.into_iter().enumerate().flat_map(move |(k, unit)| {
-        let strong = places.get(unit, digit).count_ones() == 2;
-        layout.unit(unit).iter().filter_map(move |&other| {
-            let off_lines = k < 2 || {
-                let o = layout.units_of(other);
-                o[0] != units[0] && o[1] != units[1]
+    /// For each unit that is a strong link, its two cells XORed together, so either gives the
+    /// other; 0 for the other units. A strong link is a conjugate pair; in a box, one off a
+    /// line (a box pair in one line is linked through the line only, strong only if the line
+    /// is a pair too, as HoDoKu links them).
+    pairs: [u16; 75],
+    /// In each unit, the places (bits as in [`Places`]) whose cell has a strong link.
+    linked: [u32; 75],
+}
+
+impl<'a> Strong<'a> {
+    fn of(board: &'a Board, places: &'a Places, digit: u8) -> Strong<'a> {
+        let layout = board.layout;
+        let mut strong = Strong {
+            board,
+            places,
+            digit,
+            pairs: [0; 75],
+            linked: [0; 75],
+        };
+        for unit in 0..layout.unit_count() {
+            let Some((a, b)) = places.pair(board, unit, digit) else {
+                continue;
             };
-            (other != cell && off_lines && board.has(other, digit)).then_some((other, strong))
-        })
-    })
+            let (x, y) = (layout.units_of(a), layout.units_of(b));
+            if unit >= 2 * layout.n && (x[0] == y[0] || x[1] == y[1]) {
+                continue;
+            }
+            strong.pairs[unit] = (a ^ b) as u16;
+            for cell in [a, b] {
+                for (unit, slot) in layout.units_of(cell).into_iter().zip(layout.slots(cell)) {
+                    strong.linked[unit] |= 1 << slot;
+                }
+            }
+        }
+        strong
+    }
+
+    /// Calls `visit` with each cell `cell` is linked to by `link`, in HoDoKu's order: its row,
+    /// its column, then its box off both.
+    #[inline]
+    fn links(&self, cell: usize, link: Link, mut visit: impl FnMut(usize)) {
+        let layout = self.board.layout;
+        let units = layout.units_of(cell);
+        if link == Link::Strong {
+            for unit in units {
+                let pair = usize::from(self.pairs[unit]);
+                if pair != 0 {
+                    visit(cell ^ pair);
+                }
+            }
+            return;
+        }
+        let slots = layout.slots(cell);
+        for k in 0..3 {
+            let unit = units[k];
+            let others = self.places.get(unit, self.digit) & self.linked[unit] & !(1 << slots[k]);
+            for slot in digits(others) {
+                let other = layout.unit(unit)[slot as usize];
+                let o = layout.units_of(other);
+                if k < 2 || (o[0] != units[0] && o[1] != units[1]) {
+                    visit(other);
+                }
+            }
+        }
+    }
+
+    /// Whether a candidate of the digit sees both `start` and `end` (another peer of `start`
+    /// when they are one cell, which a chain's own cells are). The candidates looked at are
+    /// those in the units of `start`: a few cells, where [`weigh`] walks every peer.
+    fn seen_by_both(&self, start: usize, end: usize) -> bool {
+        let layout = self.board.layout;
+        start == end
+            || layout.units_of(start).into_iter().any(|unit| {
+                digits(self.places.get(unit, self.digit)).any(|slot| {
+                    let cell = layout.unit(unit)[slot as usize];
+                    cell != start && cell != end && layout.sees(cell, end)
+                })
+            })
+    }
 }
 
 /// HoDoKu's Turbot Fish: among every chain `start = a - b = end` of one digit (strong, weak,
 /// strong), the one whose eliminations (cells seeing both ends) are most, then have the lowest
 /// weighted index sum; the first found among equals (digits ascending, starts row-major, links
-/// in HoDoKu's order).
+/// in HoDoKu's order). Only cells with a strong link can start or carry on a chain, so only
+/// those are walked, and a chain is weighed only when a candidate sees both its ends (in
+/// HoDoKu's order, after the skyscraper and the kite, hardly any does).
 pub(crate) fn turbot_fish(board: &Board) -> Option<Deduction> {
     let layout = board.layout;
+    let n = layout.n;
     let places = Places::of(board);
     // (count, weighted sum, digit, chain)
     let mut best: Option<(usize, u64, u8, [usize; 4])> = None;
-    for digit in 1..=layout.n as u8 {
-        for start in 0..layout.cell_count() {
-            if !board.has(start, digit) || !layout.peers(start).iter().any(|&c| board.has(c, digit))
-            {
-                continue;
-            }
-            for (a, strong) in links(board, &places, start, digit) {
-                if !strong {
-                    continue;
-                }
-                for (b, _) in links(board, &places, a, digit) {
-                    if b == start {
-                        continue;
-                    }
-                    for (end, strong) in links(board, &places, b, digit) {
-                        if !strong || end == a {
-                            continue;
+    for digit in 1..=n as u8 {
+        let strong = Strong::of(board, &places, digit);
+        for row in 0..n {
+            for slot in digits(strong.linked[row]) {
+                let start = layout.unit(row)[slot as usize];
+                strong.links(start, Link::Strong, |a| {
+                    strong.links(a, Link::ToLinked, |b| {
+                        if b == start {
+                            return;
                         }
-                        let (count, sum) = weigh(board, digit, start, end);
-                        let better = match best {
-                            None => count > 0,
-                            Some((c, s, ..)) => count > c || (count == c && sum < s),
-                        };
-                        if better {
-                            best = Some((count, sum, digit, [start, a, b, end]));
-                        }
-                    }
-                }
+                        strong.links(b, Link::Strong, |end| {
+                            if end == a || !strong.seen_by_both(start, end) {
+                                return;
+                            }
+                            let (count, sum) = weigh(board, digit, start, end);
+                            let better = match best {
+                                None => count > 0,
+                                Some((c, s, ..)) => count > c || (count == c && sum < s),
+                            };
+                            if better {
+                                best = Some((count, sum, digit, [start, a, b, end]));
+                            }
+                        });
+                    });
+                });
             }
         }
     }
     let (_, _, digit, cells) = best?;
+    turbot_step(board, digit, cells)
+}
+
+/// The step of the Turbot Fish `cells` of `digit`.
+fn turbot_step(board: &Board, digit: u8, cells: [usize; 4]) -> Option<Deduction> {
+    let layout = board.layout;
     let units = [
         link_unit(board, cells[0], cells[1]),
         link_unit(board, cells[1], cells[2]),
@@ -457,6 +560,11 @@ pub(crate) fn empty_rectangle(board: &Board) -> Option<Deduction> {
     let n = layout.n;
     let (box_rows, box_cols) = (layout.shape.box_rows(), layout.shape.box_cols());
     let places = Places::of(board);
+    // A box's cells in each of its columns, as places (bits row by row).
+    let mut column_masks = [0u32; 5];
+    for (col_off, mask) in column_masks.iter_mut().enumerate().take(box_cols) {
+        *mask = (0..box_rows).fold(0, |m, r| m | 1 << (r * box_cols + col_off));
+    }
     for digit in 1..=n as u8 {
         for boxed in 2 * n..3 * n {
             let in_box = places.get(boxed, digit);
@@ -467,8 +575,7 @@ pub(crate) fn empty_rectangle(board: &Board) -> Option<Deduction> {
             for line_off in (0..box_rows).rev() {
                 let line_mask = ((1u32 << box_cols) - 1) << (line_off * box_cols);
                 for col_off in (0..box_cols).rev() {
-                    let col_mask =
-                        (0..box_rows).fold(0u32, |m, r| m | (1 << (r * box_cols + col_off)));
+                    let col_mask = column_masks[col_off];
                     if in_box & !(line_mask | col_mask) != 0 {
                         continue;
                     }
@@ -736,6 +843,86 @@ mod tests {
             [6, 7, 8, 9, 10, 11, 14, 15].map(tenths),
             [0, 1, 1, 2, 2, 3, 3, 4]
         );
+    }
+
+    /// The positions the checks below run on: random boards of every shape, and along solves.
+    fn positions() -> Vec<Board> {
+        let mut boards = crate::techniques::fish::tests::random_boards(300);
+        boards.extend(crate::techniques::fish::tests::solve_positions(30, 10));
+        boards
+    }
+
+    #[test]
+    fn places_built_from_the_rows_match_each_unit() {
+        for board in positions() {
+            let places = Places::of(&board);
+            for unit in 0..board.layout.unit_count() {
+                let expected = board.positions_in(unit);
+                assert_eq!(
+                    places.by_unit[unit][..=board.layout.n],
+                    expected[..=board.layout.n]
+                );
+            }
+        }
+    }
+
+    /// The Turbot Fish by definition: every chain `start = a - b = end` from every candidate,
+    /// each cell's links found by walking its units.
+    fn turbot_by_definition(board: &Board) -> Option<Deduction> {
+        let layout = board.layout;
+        // The cells `cell` is linked to, in HoDoKu's order, with whether the link is strong.
+        let links = |cell: usize, digit: u8| {
+            let units = layout.units_of(cell);
+            let mut linked = Vec::new();
+            for (k, unit) in units.into_iter().enumerate() {
+                let places = layout.unit(unit).iter().filter(|&&c| board.has(c, digit));
+                let strong = places.clone().count() == 2;
+                for &other in places {
+                    let o = layout.units_of(other);
+                    let off_lines = k < 2 || (o[0] != units[0] && o[1] != units[1]);
+                    if other != cell && off_lines {
+                        linked.push((other, strong));
+                    }
+                }
+            }
+            linked
+        };
+        let mut best: Option<(usize, u64, u8, [usize; 4])> = None;
+        for digit in 1..=layout.n as u8 {
+            for start in (0..layout.cell_count()).filter(|&c| board.has(c, digit)) {
+                for (a, _) in links(start, digit).into_iter().filter(|&(_, s)| s) {
+                    for (b, _) in links(a, digit).into_iter().filter(|&(b, _)| b != start) {
+                        for (end, strong) in links(b, digit) {
+                            if !strong || end == a {
+                                continue;
+                            }
+                            let (count, sum) = weigh(board, digit, start, end);
+                            let better = match best {
+                                None => count > 0,
+                                Some((c, s, ..)) => count > c || (count == c && sum < s),
+                            };
+                            if better {
+                                best = Some((count, sum, digit, [start, a, b, end]));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let (_, _, digit, cells) = best?;
+        turbot_step(board, digit, cells)
+    }
+
+    #[test]
+    fn turbot_fish_finds_the_chain_walking_every_cell_finds() {
+        let mut found = 0;
+        for board in positions() {
+            let step = turbot_fish(&board);
+            let expected = turbot_by_definition(&board);
+            assert_eq!(format!("{step:?}"), format!("{expected:?}"));
+            found += usize::from(step.is_some());
+        }
+        assert!(found > 0);
     }
 
     fn sound(technique: Technique) {
