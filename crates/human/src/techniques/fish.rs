@@ -114,21 +114,9 @@ pub(crate) fn fish(board: &Board, size: usize) -> Option<Deduction> {
                         }
                     }
                 }
-                let mut base_units = [0usize; 4];
-                let mut cover_units = [0usize; 4];
-                for (slot, &line) in base_units.iter_mut().zip(picked) {
-                    *slot = base_first + line;
-                }
-                for (slot, k) in cover_units.iter_mut().zip(digits(cover)) {
-                    *slot = cover_first + k as usize;
-                }
-                let pattern = Pattern::Fish {
-                    digit,
-                    size,
-                    base: base_units,
-                    cover: cover_units,
-                };
-                found = Deduction::removing(pattern, eliminated);
+                let base = picked.iter().map(|&line| base_first + line);
+                let cover = digits(cover).map(|k| cover_first + k as usize);
+                found = Deduction::removing(fish_pattern(digit, size, base, cover), eliminated);
                 found.is_some()
             });
             if found.is_some() {
@@ -137,6 +125,29 @@ pub(crate) fn fish(board: &Board, size: usize) -> Option<Deduction> {
         }
     }
     None
+}
+
+/// The pattern of a basic fish of `digit` on the base and cover units given (unused slots 0).
+fn fish_pattern(
+    digit: u8,
+    size: usize,
+    base: impl Iterator<Item = usize>,
+    cover: impl Iterator<Item = usize>,
+) -> Pattern {
+    let mut base_units = [0usize; 4];
+    let mut cover_units = [0usize; 4];
+    for (slot, unit) in base_units.iter_mut().zip(base) {
+        *slot = unit;
+    }
+    for (slot, unit) in cover_units.iter_mut().zip(cover) {
+        *slot = unit;
+    }
+    Pattern::Fish {
+        digit,
+        size,
+        base: base_units,
+        cover: cover_units,
+    }
 }
 
 /// The bases of a basic fish: `size` of `lines` (ascending) whose places, `by_line`, fall in
@@ -958,20 +969,9 @@ pub(super) mod tests {
                             }
                         }
                     }
-                    let mut base_units = [0; 4];
-                    let mut cover_units = [0; 4];
-                    for (slot, line) in base_units.iter_mut().zip(&base) {
-                        *slot = base_first + line;
-                    }
-                    for (slot, cross) in cover_units.iter_mut().zip(digits(cover)) {
-                        *slot = cover_first + cross as usize;
-                    }
-                    let pattern = Pattern::Fish {
-                        digit,
-                        size,
-                        base: base_units,
-                        cover: cover_units,
-                    };
+                    let base = base.iter().map(|&line| base_first + line);
+                    let cover = digits(cover).map(|k| cover_first + k as usize);
+                    let pattern = fish_pattern(digit, size, base, cover);
                     found = Deduction::removing(pattern, eliminated);
                     found.is_some()
                 });

@@ -476,7 +476,7 @@ pub(crate) fn turbot_fish(board: &Board) -> Option<Deduction> {
     let n = layout.n;
     let places = Places::of(board);
     // (count, weighted sum, digit, chain)
-    let mut best: Option<(usize, u64, u8, [usize; 4])> = None;
+    let mut best: Option<Weighed> = None;
     for digit in 1..=n as u8 {
         let strong = Strong::of(board, &places, digit);
         for row in 0..n {
@@ -491,14 +491,7 @@ pub(crate) fn turbot_fish(board: &Board) -> Option<Deduction> {
                             if end == a || !strong.seen_by_both(start, end) {
                                 return;
                             }
-                            let (count, sum) = weigh(board, digit, start, end);
-                            let better = match best {
-                                None => count > 0,
-                                Some((c, s, ..)) => count > c || (count == c && sum < s),
-                            };
-                            if better {
-                                best = Some((count, sum, digit, [start, a, b, end]));
-                            }
+                            keep_better(&mut best, board, digit, [start, a, b, end]);
                         });
                     });
                 });
@@ -534,6 +527,22 @@ fn turbot_step(board: &Board, digit: u8, cells: [usize; 4]) -> Option<Deduction>
         units,
     });
     Deduction::removing(pattern, eliminated)
+}
+
+/// A Turbot Fish as HoDoKu ranks it: eliminations, their weighted sum, the digit, the cells.
+type Weighed = (usize, u64, u8, [usize; 4]);
+
+/// Makes the Turbot Fish `cells` of `digit` the best so far when it removes more than `best`
+/// (or as many with a smaller weighted sum); one that removes nothing never is.
+fn keep_better(best: &mut Option<Weighed>, board: &Board, digit: u8, cells: [usize; 4]) {
+    let (count, sum) = weigh(board, digit, cells[0], cells[3]);
+    let better = match *best {
+        None => count > 0,
+        Some((c, s, ..)) => count > c || (count == c && sum < s),
+    };
+    if better {
+        *best = Some((count, sum, digit, cells));
+    }
 }
 
 /// How many candidates of `digit` see both `start` and `end` (every peer of `start` when they
@@ -887,7 +896,7 @@ mod tests {
             }
             linked
         };
-        let mut best: Option<(usize, u64, u8, [usize; 4])> = None;
+        let mut best: Option<Weighed> = None;
         for digit in 1..=layout.n as u8 {
             for start in (0..layout.cell_count()).filter(|&c| board.has(c, digit)) {
                 for (a, _) in links(start, digit).into_iter().filter(|&(_, s)| s) {
@@ -896,14 +905,7 @@ mod tests {
                             if !strong || end == a {
                                 continue;
                             }
-                            let (count, sum) = weigh(board, digit, start, end);
-                            let better = match best {
-                                None => count > 0,
-                                Some((c, s, ..)) => count > c || (count == c && sum < s),
-                            };
-                            if better {
-                                best = Some((count, sum, digit, [start, a, b, end]));
-                            }
+                            keep_better(&mut best, board, digit, [start, a, b, end]);
                         }
                     }
                 }
