@@ -118,6 +118,16 @@ impl Puzzles {
 }
 
 impl InputArgs {
+    /// The input of `--dataset SPEC`: a built-in dataset's name or a file's path.
+    pub fn dataset(spec: &str) -> InputArgs {
+        InputArgs {
+            puzzle: None,
+            file: None,
+            board: None,
+            dataset: Some(spec.to_string()),
+        }
+    }
+
     /// The puzzles to work on.
     pub fn read(&self) -> Result<Puzzles, Failure> {
         let held = |origin: String, items| Puzzles {

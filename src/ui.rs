@@ -131,6 +131,16 @@ impl Progress {
         self.bar.inc(1);
     }
 
+    /// `done` puzzles done (a command that goes over its puzzles several times).
+    pub fn set_position(&self, done: usize) {
+        self.bar.set_position(done as u64);
+    }
+
+    /// What the bar says beside the count.
+    pub fn set_message(&self, text: String) {
+        self.bar.set_message(text);
+    }
+
     /// A line printed above the bar (or plainly when no bar shows).
     pub fn println(&self, line: &str) {
         self.bar.suspend(|| anstream::println!("{line}"));

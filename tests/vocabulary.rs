@@ -16,7 +16,7 @@ fn help(subcommand: &str) -> String {
 const SHARED: [(&str, &[&str]); 9] = [
     (
         "-s, --solver <ID>",
-        &["solve", "count", "bench", "reproduce"],
+        &["solve", "count", "bench", "reproduce", "throughput"],
     ),
     (
         "-d, --dataset <NAME|PATH>",
@@ -33,7 +33,16 @@ const SHARED: [(&str, &[&str]); 9] = [
     (
         "--format <FORMAT>",
         &[
-            "solve", "count", "verify", "rate", "explain", "bench", "report", "solvers", "datasets",
+            "solve",
+            "count",
+            "verify",
+            "rate",
+            "explain",
+            "bench",
+            "report",
+            "solvers",
+            "datasets",
+            "throughput",
         ],
     ),
     ("--seed <SEED>", &["solve", "count", "bench", "generate"]),
@@ -47,13 +56,17 @@ const SHARED: [(&str, &[&str]); 9] = [
             "bench",
             "generate",
             "reproduce",
+            "throughput",
         ],
     ),
     (
         "--max-iterations <N>",
         &["solve", "count", "rate", "explain", "bench"],
     ),
-    ("--max-solutions <N>", &["solve", "count", "bench"]),
+    (
+        "--max-solutions <N>",
+        &["solve", "count", "bench", "throughput"],
+    ),
 ];
 
 #[test]

@@ -34,8 +34,8 @@ pub use rules::{
 pub use shape::{CellName, Shape, UnitKind};
 pub use solver::{
     ALL_SIZES, Attempt, Budget, Capabilities, Checkpoints, Convergence, Counters, Family, Found,
-    Outcome, Rejection, Solver, SolverInfo, Step, StopReason, Uniqueness, Verdict, admit,
-    check_answer, solve_checked, solve_guarded, uniqueness,
+    Outcome, Rejection, Solver, SolverInfo, Step, StopReason, TextAnswer, Uniqueness, Verdict,
+    admit, check_answer, solve_checked, solve_guarded, solve_parsed, uniqueness,
 };
 pub use watch::{
     EventKind, EventTally, NotWatchable, Replay, SearchEvent, counted, report_changes, thousands,

@@ -53,6 +53,62 @@ pub trait Solver: Send {
         let _ = (puzzle, budget);
         None
     }
+
+    /// Solves a puzzle given as its text line, the parsing counted as part of the work: what
+    /// throughput is measured on, as the fastest solvers' own benchmarks measure it. The first
+    /// solution's cells go into `first` (left empty when there is none). Callers check each
+    /// line once beforehand ([`admit`] on its parsed grid), as for [`Solver::solve`].
+    ///
+    /// The default parses into a [`Grid`] and calls [`Solver::solve`]. A solver with a faster
+    /// way from text overrides it; it must answer as [`Solver::solve`] does.
+    fn solve_text(
+        &mut self,
+        line: &str,
+        budget: &Budget,
+        first: &mut Vec<u8>,
+    ) -> Result<TextAnswer, crate::ParseError> {
+        solve_parsed(self, line, budget, first)
+    }
+
+    /// Which compiled copy of its code this solver runs, for solvers built several ways (the
+    /// fast solver's scalar, AVX2 and AVX-512 copies); `None` for one way only.
+    fn code_path(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+/// [`Solver::solve_text`]'s default: the line parsed into a [`Grid`], then [`Solver::solve`].
+pub fn solve_parsed<S: Solver + ?Sized>(
+    solver: &mut S,
+    line: &str,
+    budget: &Budget,
+    first: &mut Vec<u8>,
+) -> Result<TextAnswer, crate::ParseError> {
+    let grid = Grid::parse(line)?;
+    let outcome = solver.solve(&grid, budget);
+    first.clear();
+    if let Some(solution) = outcome.solutions.first() {
+        first.extend_from_slice(solution.cells());
+    }
+    Ok(TextAnswer {
+        solutions: outcome.solution_count,
+        guesses: outcome.counters.guesses,
+        stopped: match outcome.verdict {
+            Verdict::GaveUp(reason) => Some(reason),
+            _ => None,
+        },
+    })
+}
+
+/// What [`Solver::solve_text`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextAnswer {
+    /// Solutions found, up to the budget's limit.
+    pub solutions: u64,
+    /// Guesses made ([`Counters::guesses`]).
+    pub guesses: u64,
+    /// Set when the budget stopped the search before it was settled.
+    pub stopped: Option<StopReason>,
 }
 
 /// One step of an explained solve.

@@ -15,6 +15,8 @@
 //! - [`verdict`]: what a complete solver claims beyond its grids ("unsolvable", "unique"),
 //!   checked outside the timing against the dataset or a second solver.
 //! - [`results`]: the file format, read back by reports.
+//! - [`throughput`]: raw speed in the manner of the fastest solvers' own benchmarks (text
+//!   parsed in the timed loop, whole passes, contenders alternated), every answer checked first.
 //!
 //! Solvers come in as [`sudoku_core::Registered`] entries, so this crate links no solver.
 
@@ -25,6 +27,7 @@ pub mod measure;
 pub mod options;
 pub mod plan;
 pub mod results;
+pub mod throughput;
 pub mod verdict;
 
 pub use execute::{

@@ -124,6 +124,13 @@
 //! forum-hardest and 5% on top1465, the column rules a further 8%, 5% and 3%, and the triads'
 //! sets a few percent more on forum-hardest and multi-solution (within the noise elsewhere).
 //!
+//! These copies are three [`Path`]s: `scalar`, `avx2` (the AVX2/BMI copy, no PEXT, no AVX-512)
+//! and `avx512` (everything the processor has). A solver takes the fastest its processor runs
+//! unless `SUDOKU_BITMASK_PATH` names another ([`Path::selected`], [`Bitmask::on_path`]), so the
+//! copies most machines run are measured and tested here too: `scripts/test.sh` runs this
+//! crate's tests once on each path the test machine has (`cargo run -p sudoku-bitmask
+//! --example paths` lists them), and `sudoku-bench throughput` reports the path that ran.
+//!
 //! With AVX-512F the band examination itself runs on all 27 words at once, one lane each,
 //! pass after pass to the fixpoint (`settle.rs`); the tables become shifts and masks, and the
 //! other bands and digits are reached by lane permutations. The scalar loop examines only the
@@ -158,6 +165,7 @@
 mod exchange;
 mod generic;
 mod nine;
+mod path;
 #[cfg(target_arch = "x86_64")]
 mod settle;
 mod sixteen;
@@ -166,22 +174,50 @@ mod wide;
 
 use nine::Clues;
 pub use nine::Tally;
+pub use path::{PATH_VARIABLE, Path, PathError};
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Family, Grid, NotWatchable, Outcome, SearchEvent, Shape,
-    Solver, SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Family, Grid, NotWatchable, Outcome, ParseError, SearchEvent,
+    Shape, Solver, SolverInfo, TextAnswer, solve_parsed,
 };
 
 /// Bit-set backtracking with propagation (see the crate documentation). Holds its scratch
-/// space, so keep one per thread and reuse it.
-#[derive(Default)]
+/// space, so keep one per thread and reuse it. `Default` runs [`Path::selected`].
 pub struct Bitmask {
     nine: nine::Nine,
     sixteen: sixteen::Sixteen,
     generic: generic::Generic,
+    path: Path,
+}
+
+impl Default for Bitmask {
+    fn default() -> Bitmask {
+        Bitmask {
+            nine: nine::Nine::default(),
+            sixteen: sixteen::Sixteen::default(),
+            generic: generic::Generic::default(),
+            path: Path::selected(),
+        }
+    }
 }
 
 impl Bitmask {
+    /// A solver running `path`, if this processor can.
+    pub fn on_path(path: Path) -> Result<Bitmask, PathError> {
+        if !path.is_available() {
+            return Err(PathError::Unavailable(path));
+        }
+        Ok(Bitmask {
+            path,
+            ..Bitmask::default()
+        })
+    }
+
+    /// The compiled copy of the search this solver runs.
+    pub fn path(&self) -> Path {
+        self.path
+    }
+
     /// The 9×9 fast path without the [`Solver`] wrapping: searches `cells` (81 values, 0 for
     /// empty) for up to `limit` solutions (2 proves uniqueness), writing the first one into
     /// `solution`. Conflicting clues give 0 solutions. No allocation, no budget.
@@ -219,38 +255,23 @@ impl Bitmask {
         watch: impl FnMut(SearchEvent<'_>),
         found: impl FnMut(&[u8; 81]),
     ) -> Tally {
+        let nine = &mut self.nine;
+        // SAFETY (each copy below): a solver's path is one its processor runs (`on_path` and
+        // `Path::selected` check), and the AVX-512 parts are used only where detected.
         #[cfg(target_arch = "x86_64")]
-        {
-            if bmi_available() {
-                // SAFETY: the features this copy is compiled for were detected at run time.
-                return unsafe {
-                    let fast_pext = fast_pext();
-                    if fast_pext && wide::available() {
-                        run_nine_wide::<WATCH>(&mut self.nine, clues, limit, budget, found, watch)
-                    } else if fast_pext {
-                        run_nine_bmi::<true, WATCH>(
-                            &mut self.nine,
-                            clues,
-                            limit,
-                            budget,
-                            found,
-                            watch,
-                        )
-                    } else {
-                        run_nine_bmi::<false, WATCH>(
-                            &mut self.nine,
-                            clues,
-                            limit,
-                            budget,
-                            found,
-                            watch,
-                        )
-                    }
-                };
-            }
+        match self.path {
+            Path::Scalar => {}
+            Path::Avx2 => unsafe {
+                return run_nine_bmi::<false, WATCH>(nine, clues, limit, budget, found, watch);
+            },
+            Path::Avx512 if wide::available() => unsafe {
+                return run_nine_wide::<WATCH>(nine, clues, limit, budget, found, watch);
+            },
+            Path::Avx512 => unsafe {
+                return run_nine_bmi::<true, WATCH>(nine, clues, limit, budget, found, watch);
+            },
         }
-        self.nine
-            .run::<false, false, WATCH>(clues, limit, budget, found, watch)
+        nine.run::<false, false, WATCH>(clues, limit, budget, found, watch)
     }
 }
 
@@ -261,14 +282,6 @@ fn bmi_available() -> bool {
         && std::is_x86_feature_detected!("bmi2")
         && std::is_x86_feature_detected!("popcnt")
         && std::is_x86_feature_detected!("lzcnt")
-}
-
-/// Whether PEXT is worth using: it is one fast instruction on every processor with AVX-512
-/// (Intel since Haswell has it fast too, but AMD before Zen 3 runs it in slow microcode, and
-/// AVX-512 rules those out).
-#[cfg(target_arch = "x86_64")]
-fn fast_pext() -> bool {
-    std::is_x86_feature_detected!("avx512f")
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -299,9 +312,10 @@ unsafe fn run_nine_wide<const WATCH: bool>(
     nine.run::<true, true, WATCH>(clues, limit, budget, found, watch)
 }
 
-/// Runs the 16×16 search, on x86-64 through a copy compiled for POPCNT and BMI when the
-/// processor has them (guess scoring counts bits).
+/// Runs the 16×16 search, on x86-64 off the scalar path through a copy compiled for POPCNT and
+/// BMI (guess scoring counts bits).
 fn run_sixteen<const WATCH: bool>(
+    path: Path,
     sixteen: &mut sixteen::Sixteen,
     cells: &[u8],
     limit: u64,
@@ -322,8 +336,8 @@ fn run_sixteen<const WATCH: bool>(
         ) -> Tally {
             sixteen.run::<WATCH>(cells, limit, budget, watch, found)
         }
-        if bmi_available() {
-            // SAFETY: the features this copy is compiled for were detected at run time.
+        if path != Path::Scalar {
+            // SAFETY: a path other than the scalar one runs only where AVX2 and BMI are.
             return unsafe { run_bmi::<WATCH>(sixteen, cells, limit, budget, watch, found) };
         }
     }
@@ -344,6 +358,46 @@ impl Solver for Bitmask {
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
         self.search::<false>(puzzle, budget, no_watch)
+    }
+
+    /// A 9×9 line straight into the fast path's clues (no [`Grid`], no [`Outcome`]); other
+    /// sizes through the default.
+    fn solve_text(
+        &mut self,
+        line: &str,
+        budget: &Budget,
+        first: &mut Vec<u8>,
+    ) -> Result<TextAnswer, ParseError> {
+        let Some(clues) = Clues::from_line(line.as_bytes()).filter(|_| line.len() == 81) else {
+            return solve_parsed(self, line, budget, first);
+        };
+        first.resize(81, 0);
+        let solution: &mut [u8; 81] = first.as_mut_slice().try_into().expect("81 cells");
+        let mut found_first = false;
+        let tally = self.run_nine::<false>(
+            &clues,
+            budget.solution_limit.max(1),
+            Some(budget),
+            no_watch,
+            |found| {
+                if !found_first {
+                    *solution = *found;
+                    found_first = true;
+                }
+            },
+        );
+        if !found_first {
+            first.clear();
+        }
+        Ok(TextAnswer {
+            solutions: tally.solutions,
+            guesses: tally.counters.guesses,
+            stopped: tally.stopped,
+        })
+    }
+
+    fn code_path(&self) -> Option<&'static str> {
+        Some(self.path.name())
     }
 
     /// After each propagation, the digits it placed (the guess that started it marked as one)
@@ -376,6 +430,7 @@ impl Bitmask {
         if puzzle.shape() == Shape::S16 {
             let mut solutions = Vec::new();
             let tally = run_sixteen::<WATCH>(
+                self.path,
                 &mut self.sixteen,
                 puzzle.cells(),
                 limit,
@@ -516,6 +571,39 @@ mod tests {
             none += usize::from(count == 0);
         }
         assert!(several > 50 && none > 10, "several {several}, none {none}");
+    }
+
+    /// The text path (a 9×9 line straight into the fast path, other sizes through a grid)
+    /// answers as `solve` does: the same count, first solution and guesses.
+    #[test]
+    fn solving_text_answers_as_solving_a_grid() {
+        let mut solver = Bitmask::default();
+        let bases: Vec<Grid> = sudoku_kit::corpus()
+            .into_iter()
+            .filter_map(|case| case.solution)
+            .collect();
+        let mut first = Vec::new();
+        let mut nine = 0;
+        for puzzle in random_blankings(&bases, 400, 20..60, 0x2545_f491_4f6c_dd1d) {
+            if validate_clues(&puzzle).is_err() {
+                continue;
+            }
+            let budget = Budget::unique();
+            let outcome = solver.solve(&puzzle, &budget);
+            let answer = solver
+                .solve_text(&puzzle.to_line(), &budget, &mut first)
+                .expect("a grid's own line parses");
+            assert_eq!(answer.solutions, outcome.solution_count, "{puzzle}");
+            assert_eq!(answer.guesses, outcome.counters.guesses, "{puzzle}");
+            match outcome.solutions.first() {
+                Some(solution) => assert_eq!(&first[..], solution.cells(), "{puzzle}"),
+                None => assert!(first.is_empty(), "{puzzle}"),
+            }
+            nine += usize::from(puzzle.shape() == Shape::S9);
+        }
+        assert!(nine > 50, "{nine} 9×9 puzzles");
+        let error = solver.solve_text("12x", &Budget::unique(), &mut first);
+        assert!(error.is_err());
     }
 
     #[test]
