@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 /// Every measurement of `scripts/figures.sh`, in its order.
-pub const NAMES: [&str; 15] = [
+pub const NAMES: [&str; 16] = [
     "main",
     "reproduce",
     "naive",
@@ -29,6 +29,7 @@ pub const NAMES: [&str; 15] = [
     "generate",
     "jobs",
     "ratings",
+    "throughput",
 ];
 
 /// The public sets by file name, and how the README calls them.
@@ -79,6 +80,7 @@ pub fn figures_md(root: &Path, name: &str) -> Result<String, String> {
         "stochastic-faithful" => stochastic_faithful(root)?,
         "genetic-budget" => genetic_budget(&dir)?,
         "rate" => rate(&dir)?,
+        "throughput" => throughput(&dir)?,
         "generate" => generate(&dir)?,
         "jobs" => jobs(&dir)?,
         "ratings" => ratings(&dir)?,
@@ -691,6 +693,78 @@ fn rate(dir: &Path) -> Result<Vec<String>, String> {
         line("top1465", "top1465")?,
         line("17-clue", "17-clue")?,
     ])
+}
+
+/// bitmask's `throughput` beside tdoku's own `run_benchmark`, set by set.
+fn throughput(dir: &Path) -> Result<Vec<String>, String> {
+    // tdoku's last table row: `|tdoku  …| puzzles/s | µs | % no guess | guesses |`.
+    let tdoku = |build: &str, set: &str| -> Result<(f64, f64), String> {
+        let file = format!("tdoku-{build}-{set}.txt");
+        let rows = table_rows(&read(&dir.join(&file))?);
+        let last = rows.last().ok_or_else(|| format!("{file}: no table"))?;
+        Ok((cell(last, 1)?, cell(last, 4)?))
+    };
+    // bitmask's csv: a header, then one row.
+    let ours = |path: &str, set: &str| -> Result<Option<(f64, f64, u64)>, String> {
+        let file = dir.join(format!("bitmask-{path}-{set}.csv"));
+        if !file.exists() {
+            return Ok(None);
+        }
+        let rows = csv_rows(&file)?;
+        let value = |name: &str| -> Result<f64, String> {
+            let column = rows[0].iter().position(|h| h == name);
+            let cell = column.and_then(|c| rows.get(1)?.get(c));
+            number(cell.ok_or_else(|| format!("{}: no {name}", file.display()))?)
+        };
+        Ok(Some((
+            value("puzzles_per_second")?,
+            value("guesses_per_puzzle")?,
+            value("puzzles")? as u64,
+        )))
+    };
+    let mut lines = Vec::new();
+    for (set, name) in [
+        ("puzzles2_17_clue", "17-clue"),
+        ("puzzles3_magictour_top1465", "top1465"),
+        ("puzzles6_forum_hardest_1106", "hardest_1106"),
+        ("multi-solution", "`datasets/multi-solution.txt`"),
+        ("band-first", "`datasets/band-first.txt`"),
+    ] {
+        let (native, native_guesses) = tdoku("native", set)?;
+        let mut parts = Vec::new();
+        let mut puzzles = 0;
+        if let Some((rate, guesses, n)) = ours("avx512", set)? {
+            puzzles = n;
+            parts.push(format!(
+                "bitmask {}/s against tdoku {}/s ({}), {} against {} guesses a puzzle",
+                per_second(rate),
+                per_second(native),
+                ratio(rate / native),
+                per_puzzle(guesses),
+                per_puzzle(native_guesses)
+            ));
+        }
+        if let Some((rate, _, n)) = ours("avx2", set)? {
+            puzzles = n;
+            let (haswell, _) = tdoku("avx2", set)?;
+            parts.push(format!(
+                "on the AVX2 path {}/s against tdoku built for Haswell {}/s ({})",
+                per_second(rate),
+                per_second(haswell),
+                ratio(rate / haswell)
+            ));
+        }
+        if let Some((rate, _, n)) = ours("scalar", set)? {
+            puzzles = n;
+            parts.push(format!("scalar path {}/s", per_second(rate)));
+        }
+        lines.push(format!(
+            "{name} ({} puzzles): {}",
+            thousands(puzzles),
+            parts.join("; ")
+        ));
+    }
+    Ok(lines)
 }
 
 fn generate(dir: &Path) -> Result<Vec<String>, String> {

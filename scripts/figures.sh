@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 all=(main reproduce naive peers guesses sixteen sets ilp stochastic-tuned stochastic-faithful
-    genetic-budget rate generate jobs ratings)
+    genetic-budget rate generate jobs ratings throughput)
 
 usage() {
     echo "usage: scripts/figures.sh [NAME...]; names: ${all[*]}" >&2
@@ -48,6 +48,18 @@ hardest="$sets/puzzles6_forum_hardest_1106"
 for set in "$top1465" "$clue17" "$hardest"; do
     [ -f "$set" ] || { echo "error: public dataset $set is missing" >&2; exit 1; }
 done
+# tdoku's benchmark, built outside the repository (fetch t-dillon/tdoku, then
+# ../shared/tools/build-tdoku.sh GIT_DIR "$TDOKU"): only the throughput measurement needs it.
+tdoku=${TDOKU:-/tmp/tdoku}
+if [[ " ${names[*]} " == *" throughput "* ]]; then
+    for build in native avx2; do
+        [ -x "$tdoku/build-$build/run_benchmark" ] || {
+            echo "error: $tdoku/build-$build/run_benchmark is missing: build tdoku with" \
+                "../shared/tools/build-tdoku.sh into \$TDOKU (default /tmp/tdoku)" >&2
+            exit 1
+        }
+    done
+fi
 
 now() { date +%s.%N; }
 seconds_since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
@@ -57,6 +69,7 @@ built=$(now)
 cargo build --release --locked --quiet
 cargo build --release --locked --quiet -p sudoku-peers --features peers --examples
 cargo build --release --locked --quiet --example figures
+cargo build --release --locked --quiet -p sudoku-bitmask --example paths
 if [[ " ${names[*]} " == *" naive "* ]]; then
     cargo bench --locked --quiet --bench naive --no-run
 fi
@@ -212,6 +225,35 @@ measure() {
             bench_into "$out/bitmask-jobs-$jobs" -s bitmask -d "$clue17" --jobs "$jobs"
             drop_big_csv "$out/bitmask-jobs-$jobs"
         done ;;
+    throughput)
+        # tdoku's own benchmark and `throughput`, in turn on each set, on CPU 1: tdoku built
+        # for this processor beside bitmask's fastest path, tdoku built for an AVX2 machine
+        # beside bitmask's AVX2 path, then bitmask's scalar path.
+        local set name paths
+        paths=$("$examples/paths" | tr '\n' ' ')
+        for set in "$clue17" "$top1465" "$hardest" datasets/multi-solution.txt \
+            datasets/band-first.txt; do
+            name=$(basename "$set" .txt)
+            run taskset -c 1 "$tdoku/build-native/run_benchmark" -w 3 -t 6 -e 1 -s tdoku "$set" \
+                >"$out/tdoku-native-$name.txt"
+            for path in avx512 avx2 scalar; do
+                [[ " $paths " == *" $path "* ]] || continue
+                if [ "$path" = avx2 ]; then
+                    run taskset -c 1 "$tdoku/build-avx2/run_benchmark" -w 3 -t 6 -e 1 -s tdoku \
+                        "$set" >"$out/tdoku-avx2-$name.txt"
+                fi
+                echo "SUDOKU_BITMASK_PATH=$path $bin throughput --pin 1 -q --format csv $set" \
+                    >>"$out/command.txt"
+                SUDOKU_BITMASK_PATH=$path "$bin" throughput --pin 1 -q --format csv "$set" \
+                    >"$out/bitmask-$path-$name.csv"
+            done
+        done
+        # tdoku's command lines name the folder it was built in; the rest are as typed.
+        sed -i "s|$tdoku|\$TDOKU|g" "$out/command.txt"
+        {
+            echo "tdoku commit: $(git -C "$tdoku" rev-parse HEAD)"
+            echo "compiler: $(clang++ --version | head -1)"
+        } >"$out/tdoku.txt" ;;
     esac
 }
 
