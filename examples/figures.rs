@@ -722,6 +722,7 @@ fn throughput(dir: &Path) -> Result<Vec<String>, String> {
             value("puzzles")? as u64,
         )))
     };
+    let crate_rates = csv_rows(&dir.join("sudoku-crate.csv"))?;
     let mut lines = Vec::new();
     for (set, name) in [
         ("puzzles2_17_clue", "17-clue"),
@@ -757,6 +758,22 @@ fn throughput(dir: &Path) -> Result<Vec<String>, String> {
         if let Some((rate, _, n)) = ours("scalar", set)? {
             puzzles = n;
             parts.push(format!("scalar path {}/s", per_second(rate)));
+        }
+        let pair = crate_rates
+            .iter()
+            .filter(|r| r[0].ends_with(&format!("{set}.txt")) || r[0].ends_with(set))
+            .map(|r| Ok((r[1].clone(), number(&r[4])?)))
+            .collect::<Result<Vec<(String, f64)>, String>>()?;
+        if let [(a, ours), (b, theirs)] = &pair[..]
+            && a == "bitmask"
+            && b == "sudoku-crate"
+        {
+            parts.push(format!(
+                "alternated in one process with the `sudoku` crate, bitmask {}/s against {}/s ({})",
+                per_second(*ours),
+                per_second(*theirs),
+                ratio(ours / theirs)
+            ));
         }
         lines.push(format!(
             "{name} ({} puzzles): {}",

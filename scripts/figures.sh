@@ -248,6 +248,9 @@ measure() {
                     >"$out/bitmask-$path-$name.csv"
             done
         done
+        # The `sudoku` crate the same way, alternated with bitmask in one process.
+        run taskset -c 1 "$examples/crate_throughput" 6 "$clue17" "$top1465" "$hardest" \
+            datasets/multi-solution.txt datasets/band-first.txt >"$out/sudoku-crate.csv"
         # tdoku's command lines name the folder it was built in; the rest are as typed.
         sed -i "s|$tdoku|\$TDOKU|g" "$out/command.txt"
         {

@@ -53,6 +53,32 @@ impl sudoku_core::Solver for SudokuCrate {
             .collect();
         sudoku_core::Outcome::from_search(None, solutions, count, counters)
     }
+
+    /// The crate's own line parser, then its counting search writing the first solution: the
+    /// way it is run beside tdoku. Lines it cannot read go through the grid parser for the
+    /// error.
+    fn solve_text(
+        &mut self,
+        line: &str,
+        budget: &sudoku_core::Budget,
+        first: &mut Vec<u8>,
+    ) -> Result<sudoku_core::TextAnswer, sudoku_core::ParseError> {
+        let Ok(parsed) = sudoku::Sudoku::from_str_line(line) else {
+            return sudoku_core::solve_parsed(self, line, budget, first);
+        };
+        let limit = usize::try_from(budget.solution_limit).unwrap_or(usize::MAX);
+        let mut found = [[0u8; 81]; 1];
+        let count = parsed.solutions_up_to_buffer(&mut found, limit) as u64;
+        first.clear();
+        if count > 0 {
+            first.extend_from_slice(&found[0]);
+        }
+        Ok(sudoku_core::TextAnswer {
+            solutions: count,
+            guesses: 0,
+            stopped: None,
+        })
+    }
 }
 
 /// Every contender this build has, bitmask first.
