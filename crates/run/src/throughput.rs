@@ -132,7 +132,12 @@ impl fmt::Display for Problem {
                 write!(f, "{place}: {id} could not read the line: {why}")
             }
             Problem::Stopped { place, id, reason } => {
-                write!(f, "{place}: {id} did not finish: {reason}")
+                // The watchdog stops a solve through the budget's cancel flag.
+                let why = match reason {
+                    StopReason::Cancelled => "it ran past the time limit a puzzle".to_string(),
+                    other => other.to_string(),
+                };
+                write!(f, "{place}: {id} did not finish: {why}")
             }
             Problem::WrongSolution { place, id, why } => {
                 write!(f, "{place}: {id} reported a wrong solution: {why}")
@@ -631,7 +636,7 @@ mod tests {
         assert!(
             problem
                 .to_string()
-                .starts_with("test:1: endless did not finish")
+                .starts_with("test:1: endless did not finish: it ran past the time limit")
         );
     }
 }
