@@ -7,22 +7,20 @@ use common::{FLOWER, TempFile, assert_rejected_args, sudoku_bench};
 
 /// Two puzzles with one solution (the thesis's board, a classic hard one) and one with several
 /// (the first of the project's multi-solution set, each of which has at least two).
-fn puzzles() -> TempFile {
+/// Written under `name`: tests run at once, and each removes its own file's folder.
+fn puzzles(name: &str) -> TempFile {
     let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     let multi = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/multi-solution.txt"),
     )
     .unwrap();
     let several = multi.lines().find(|l| !l.starts_with('#')).unwrap();
-    TempFile::new(
-        "throughput.txt",
-        format!("{FLOWER}\n{hard}\n{several}\n").as_bytes(),
-    )
+    TempFile::new(name, format!("{FLOWER}\n{hard}\n{several}\n").as_bytes())
 }
 
 #[test]
 fn a_table_row_for_each_solver_with_its_rate() {
-    let file = puzzles();
+    let file = puzzles("throughput-1.txt");
     let output = sudoku_bench(
         &[
             "throughput",
@@ -63,7 +61,7 @@ fn a_table_row_for_each_solver_with_its_rate() {
 
 #[test]
 fn json_rows_count_the_solutions_the_puzzles_have() {
-    let file = puzzles();
+    let file = puzzles("throughput-2.txt");
     let output = sudoku_bench(
         &[
             "throughput",
@@ -93,7 +91,7 @@ fn json_rows_count_the_solutions_the_puzzles_have() {
 
 #[test]
 fn csv_has_a_header_and_a_row_a_solver_and_line_the_rate_alone() {
-    let file = puzzles();
+    let file = puzzles("throughput-3.txt");
     let args = [
         "throughput",
         file.arg(),
@@ -126,7 +124,7 @@ fn csv_has_a_header_and_a_row_a_solver_and_line_the_rate_alone() {
 
 #[test]
 fn each_code_path_of_this_processor_runs_and_is_reported() {
-    let file = puzzles();
+    let file = puzzles("throughput-4.txt");
     let run = |path: Option<&str>| {
         let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-bench"));
         command.args([
@@ -167,7 +165,7 @@ fn each_code_path_of_this_processor_runs_and_is_reported() {
 
 #[test]
 fn what_it_cannot_do_is_a_clear_error() {
-    let file = puzzles();
+    let file = puzzles("throughput-5.txt");
     assert_rejected_args(
         &["throughput", file.arg(), "--seconds", "0"],
         None,
