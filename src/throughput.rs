@@ -234,20 +234,18 @@ fn text_row(file: &str, m: &Measured, width: &Width) -> String {
     )
 }
 
-/// The json row's values in [`COLUMNS`] order, quoted where csv needs it.
+/// The json row's values in [`COLUMNS`] order as one csv line (quoted by the `csv` crate, as
+/// every csv the program writes).
 fn csv_row(row: &serde_json::Value) -> String {
-    COLUMNS
-        .iter()
-        .map(|key| match &row[*key] {
-            serde_json::Value::String(text) if text.contains([',', '"', '\n']) => {
-                format!("\"{}\"", text.replace('"', "\"\""))
-            }
-            serde_json::Value::String(text) => text.clone(),
-            serde_json::Value::Null => String::new(),
-            other => other.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(",")
+    let fields = COLUMNS.iter().map(|key| match &row[*key] {
+        serde_json::Value::String(text) => text.clone(),
+        serde_json::Value::Null => String::new(),
+        other => other.to_string(),
+    });
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(fields).expect("writing to memory");
+    let bytes = writer.into_inner().expect("writing to memory");
+    String::from_utf8_lossy(&bytes).trim_end().to_string()
 }
 
 fn json_row(file: &str, m: &Measured, settings: &Settings) -> serde_json::Value {

@@ -46,20 +46,14 @@ fn main() {
                 grid: p.grid,
             })
             .collect();
-        let made = |id: &str| Contender {
-            id: id.to_string(),
-            solver: sudoku_peers::contenders()
-                .into_iter()
-                .chain([sudoku_core::Registered::of::<sudoku_dlx::Dlx>()])
-                .find(|c| c.id() == id)
-                .expect("a contender of this build")
-                .make(),
+        let contender = |entry: &sudoku_core::Registered| Contender {
+            id: entry.id().to_string(),
+            solver: entry.make(),
         };
-        let mut contenders: Vec<Contender> = sudoku_peers::contenders()
-            .iter()
-            .map(|c| made(c.id()))
-            .collect();
-        let mut references: Vec<Contender> = contenders.iter().map(|_| made("dlx")).collect();
+        let mut contenders: Vec<Contender> =
+            sudoku_peers::contenders().iter().map(contender).collect();
+        let dlx = sudoku_core::Registered::of::<sudoku_dlx::Dlx>();
+        let mut references: Vec<Contender> = contenders.iter().map(|_| contender(&dlx)).collect();
         let measured = measure(
             &mut contenders,
             &mut references,

@@ -20,27 +20,9 @@ const SCATTERED: usize = 8;
 const COUNTED: u64 = 1000;
 
 fn main() {
-    let arg = |k: usize, default: u64| {
-        std::env::args()
-            .nth(k)
-            .map(|a| a.parse().expect("seed and count are whole numbers"))
-            .unwrap_or(default)
-    };
-    let (seed, count) = (arg(1, 1), arg(2, 2000) as usize);
-    let puzzles = match sudoku_peers::dataset(SOURCE) {
-        Ok(puzzles) => puzzles,
-        Err(error) => {
-            eprintln!("{SOURCE}: {error}");
-            std::process::exit(1);
-        }
-    };
-    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut next = move |bound: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % bound as u64) as usize
-    };
+    let (seed, count) = sudoku_peers::seed_and_count(2000);
+    let puzzles = sudoku_peers::dataset_or_exit(SOURCE);
+    let mut next = sudoku_peers::draws(seed);
     let mut bitmask = Bitmask::default();
     let mut dlx = sudoku_dlx::Dlx::default();
     let mut full = [0u8; 81];

@@ -14,27 +14,9 @@ use sudoku_bitmask::Bitmask;
 const SOURCE: &str = "puzzles3_magictour_top1465";
 
 fn main() {
-    let arg = |k: usize, default: u64| {
-        std::env::args()
-            .nth(k)
-            .map(|a| a.parse().expect("seed and count are whole numbers"))
-            .unwrap_or(default)
-    };
-    let (seed, count) = (arg(1, 1), arg(2, 300) as usize);
-    let puzzles = match sudoku_peers::dataset(SOURCE) {
-        Ok(puzzles) => puzzles,
-        Err(error) => {
-            eprintln!("{SOURCE}: {error}");
-            std::process::exit(1);
-        }
-    };
-    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut next = move |bound: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % bound as u64) as usize
-    };
+    let (seed, count) = sudoku_peers::seed_and_count(300);
+    let puzzles = sudoku_peers::dataset_or_exit(SOURCE);
+    let mut next = sudoku_peers::draws(seed);
     let mut order: Vec<usize> = (0..puzzles.len()).collect();
     for i in (1..order.len()).rev() {
         order.swap(i, next(i + 1));

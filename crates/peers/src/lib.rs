@@ -98,6 +98,38 @@ pub fn dataset(name: &str) -> Result<Vec<Grid>, String> {
     grids(&dir.join(name))
 }
 
+/// The arguments `[seed [count]]` of the examples that make a set (`make_multi`,
+/// `make_band_first`): seed 1 and `default_count` when absent.
+pub fn seed_and_count(default_count: usize) -> (u64, usize) {
+    let arg = |k: usize, default: u64| {
+        std::env::args()
+            .nth(k)
+            .map(|a| a.parse().expect("seed and count are whole numbers"))
+            .unwrap_or(default)
+    };
+    (arg(1, 1), arg(2, default_count as u64) as usize)
+}
+
+/// The puzzles of public dataset `name`, or the program ends saying why (exit status 1).
+pub fn dataset_or_exit(name: &str) -> Vec<Grid> {
+    dataset(name).unwrap_or_else(|error| {
+        eprintln!("{name}: {error}");
+        std::process::exit(1)
+    })
+}
+
+/// Draws in `0..bound` from a xorshift generator seeded with `seed`: the set-making examples'
+/// one random source, so a seed always gives the same file.
+pub fn draws(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    move |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    }
+}
+
 /// The grids of a dataset file.
 pub fn grids(path: &std::path::Path) -> Result<Vec<Grid>, String> {
     let dataset = sudoku_catalog::read_file(path).map_err(|e| e.to_string())?;
