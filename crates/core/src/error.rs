@@ -36,6 +36,8 @@ pub enum ParseErrorKind {
     BadCount { text: String },
     /// The `:solution` field of a dataset line does not fit the puzzle.
     BadSolution { reason: String },
+    /// The variant written beside the clues (a region map, the diagonal mark) is not one.
+    BadVariant { reason: String },
     /// Anything else, said in words.
     Other(String),
 }
@@ -81,6 +83,7 @@ impl fmt::Display for ParseError {
                 write!(f, "solution count {text:?} is not a whole number")
             }
             ParseErrorKind::BadSolution { reason } => write!(f, "bad solution field: {reason}"),
+            ParseErrorKind::BadVariant { reason } => write!(f, "bad variant: {reason}"),
             ParseErrorKind::Other(message) => f.write_str(message),
         }
     }

@@ -6,9 +6,24 @@
 //! - the boxed print of [`Format::Boxed`] (its `|`, `-`, `+` rules are skipped);
 //! - dataset files: one puzzle a line, optionally `puzzle:count:solution`, `#` comment lines.
 //!
+//! A variant is written beside the clues. On one line, after a `/`: the region map of a jigsaw
+//! board (N² labels, one a cell in reading order, any letters or digits, one label a region),
+//! and `x` for the diagonal rule, each behind its own `/`:
+//!
+//! ```text
+//! 3.......1.........:1:...          classic
+//! 3.......1........./x              diagonal
+//! 3.......1........./111223334.../x jigsaw and diagonal, then :count:solution as usual
+//! ```
+//!
+//! In the multi-line forms, a line `regions` followed by N lines of N labels, and a line
+//! `diagonals`, below the grid. [`render`] writes region labels as `1`-`9`, `A`-`P` in order
+//! of first appearance, and [`Format::Boxed`] draws a jigsaw board's region borders.
+//!
 //! Every form [`render`] writes reads back to the same grid.
 
 use crate::error::{ParseError, ParseErrorKind};
+use crate::geometry::{Geometry, Variant};
 use crate::grid::Grid;
 use crate::shape::Shape;
 
@@ -230,10 +245,102 @@ fn parse_plain_line(text: &str) -> Option<Grid> {
 /// (the dataset form, with optional `:count:solution`). Errors if there is no puzzle at all.
 pub fn parse_entries(text: &str) -> Result<Vec<Entry>, ParseError> {
     let lines: Vec<DataLine<'_>> = data_lines(text).collect();
+    let (lines, block) = split_variant_block(lines);
+    let mut entries = parse_cell_lines(&lines)?;
+    if let Some(block) = block {
+        if entries.len() > 1 {
+            return Err(ParseError::new(
+                block.line,
+                None,
+                ParseErrorKind::BadVariant {
+                    reason: "a region or diagonal block follows one grid, not a list of puzzles"
+                        .into(),
+                },
+            ));
+        }
+        let entry = &mut entries[0];
+        let variant = block.variant(entry.grid.shape())?;
+        let geometry = Geometry::of(entry.grid.shape(), &variant);
+        entry.grid = entry.grid.clone().on(geometry.clone());
+        entry.solution = entry.solution.take().map(|s| s.on(geometry));
+    }
+    Ok(entries)
+}
+
+/// The `regions` and `diagonals` lines below a grid, with the region rows.
+struct VariantBlock<'a> {
+    /// Where the block starts.
+    line: usize,
+    regions: Option<(usize, Vec<DataLine<'a>>)>,
+    diagonals: bool,
+}
+
+impl VariantBlock<'_> {
+    fn variant(&self, shape: Shape) -> Result<Variant, ParseError> {
+        let mut variant = Variant::classic();
+        if let Some((line, rows)) = &self.regions {
+            let labels: Vec<char> = rows
+                .iter()
+                .flat_map(|row| row.text.chars())
+                .filter(|&c| !c.is_whitespace() && c != '|')
+                .collect();
+            variant = region_variant(shape, &labels, *line)?;
+        }
+        Ok(variant.with_diagonals(self.diagonals))
+    }
+}
+
+/// Whether a line is a keyword of the variant block: `regions` or `diagonals` (a trailing `:`
+/// allowed, any case).
+fn keyword(line: &DataLine<'_>) -> Option<&'static str> {
+    let word = line.text.trim().trim_end_matches(':').to_ascii_lowercase();
+    ["regions", "diagonals"].into_iter().find(|&k| k == word)
+}
+
+/// Splits the variant block (from the first keyword line on) from the lines of cells.
+fn split_variant_block(lines: Vec<DataLine<'_>>) -> (Vec<DataLine<'_>>, Option<VariantBlock<'_>>) {
+    let Some(start) = lines.iter().position(|l| keyword(l).is_some()) else {
+        return (lines, None);
+    };
+    let mut cells = lines;
+    let rest = cells.split_off(start);
+    let mut block = VariantBlock {
+        line: rest[0].number,
+        regions: None,
+        diagonals: false,
+    };
+    for line in rest {
+        match keyword(&line) {
+            Some("regions") => block.regions = Some((line.number, Vec::new())),
+            Some(_) => block.diagonals = true,
+            None => match &mut block.regions {
+                Some((_, rows)) => rows.push(line),
+                None => block.regions = Some((line.number, vec![line])),
+            },
+        }
+    }
+    (cells, Some(block))
+}
+
+/// A jigsaw variant from region labels, its error naming `line`.
+fn region_variant(shape: Shape, labels: &[char], line: usize) -> Result<Variant, ParseError> {
+    Variant::jigsaw(shape, labels).map_err(|e| {
+        ParseError::new(
+            line,
+            None,
+            ParseErrorKind::BadVariant {
+                reason: e.describe(shape.size()),
+            },
+        )
+    })
+}
+
+/// The puzzles of lines holding cells only: one grid over several lines or one a line.
+fn parse_cell_lines(lines: &[DataLine<'_>]) -> Result<Vec<Entry>, ParseError> {
     let Some(first) = lines.first() else {
         return Err(ParseError::new(1, None, ParseErrorKind::Empty));
     };
-    let one_per_line = lines.len() == 1 || first.text.contains(':') || {
+    let one_per_line = lines.len() == 1 || first.text.contains([':', '/']) || {
         let first_count = line_cells(first)?.len();
         Shape::from_cell_count(first_count).is_some()
             && !(Shape::from_size(first_count).is_some() && lines.len() == first_count)
@@ -241,7 +348,7 @@ pub fn parse_entries(text: &str) -> Result<Vec<Entry>, ParseError> {
     if one_per_line {
         lines.iter().map(parse_data_line).collect()
     } else {
-        parse_multiline(&lines).map(|entry| vec![entry])
+        parse_multiline(lines).map(|entry| vec![entry])
     }
 }
 
@@ -278,18 +385,25 @@ fn parse_multiline(lines: &[DataLine<'_>]) -> Result<Entry, ParseError> {
     })
 }
 
-/// One dataset line: `puzzle`, `puzzle:count` or `puzzle:count:solution`.
+/// One dataset line: `puzzle`, `puzzle:count` or `puzzle:count:solution`, the puzzle's variant
+/// after its clues (see the module documentation).
 fn parse_data_line(line: &DataLine<'_>) -> Result<Entry, ParseError> {
     let mut fields = line.text.splitn(3, ':');
     let puzzle_text = fields.next().unwrap_or_default();
+    let (clue_text, marks) = puzzle_text.split_once('/').unwrap_or((puzzle_text, ""));
     let puzzle_line = DataLine {
         number: line.number,
-        text: puzzle_text,
+        text: clue_text,
     };
     let raw = line_cells(&puzzle_line)?;
     let shape = shape_for(raw.len(), line.number)?;
     let cells: Vec<(usize, RawCell)> = raw.into_iter().map(|c| (line.number, c)).collect();
-    let grid = build(shape, &cells)?;
+    let mut grid = build(shape, &cells)?;
+    if !marks.is_empty() || puzzle_text.contains('/') {
+        let first_column = clue_text.chars().count() + 2;
+        let variant = variant_marks(shape, marks, line.number, first_column)?;
+        grid = grid.on(Geometry::of(shape, &variant));
+    }
     let expected_count = match fields.next().map(str::trim) {
         None | Some("") => None,
         Some(text) => Some(text.parse().map_err(|_| {
@@ -314,7 +428,8 @@ fn parse_data_line(line: &DataLine<'_>) -> Result<Entry, ParseError> {
                     shape
                 )));
             }
-            Some(solution)
+            // A solution is played under its puzzle's rules.
+            Some(solution.on(grid.geometry().clone()))
         }
     };
     Ok(Entry {
@@ -326,6 +441,52 @@ fn parse_data_line(line: &DataLine<'_>) -> Result<Entry, ParseError> {
     })
 }
 
+/// The variant marks after a line's clues (`/map`, `/x`, in any order), the first starting at
+/// character `column`.
+fn variant_marks(
+    shape: Shape,
+    marks: &str,
+    line: usize,
+    mut column: usize,
+) -> Result<Variant, ParseError> {
+    let bad = |column: usize, reason: String| {
+        ParseError::new(line, Some(column), ParseErrorKind::BadVariant { reason })
+    };
+    let (mut regions, mut diagonals) = (None, false);
+    for mark in marks.split('/') {
+        let trimmed = mark.trim();
+        if trimmed.eq_ignore_ascii_case("x") {
+            if diagonals {
+                return Err(bad(column, "the diagonal mark `x` is given twice".into()));
+            }
+            diagonals = true;
+        } else if trimmed.is_empty() {
+            return Err(bad(
+                column,
+                "an empty mark after `/`: expected a region map or `x` (diagonals)".into(),
+            ));
+        } else if regions.is_some() {
+            return Err(bad(column, "a second region map".into()));
+        } else {
+            let labels: Vec<char> = trimmed.chars().collect();
+            if let Some(bad_label) = labels.iter().find(|c| !c.is_ascii_alphanumeric()) {
+                return Err(bad(
+                    column,
+                    format!("region label {bad_label:?}: labels are letters or digits"),
+                ));
+            }
+            regions = Some(region_variant(shape, &labels, line).map_err(|mut e| {
+                e.column = Some(column);
+                e
+            })?);
+        }
+        column += mark.chars().count() + 1;
+    }
+    Ok(regions
+        .unwrap_or_else(Variant::classic)
+        .with_diagonals(diagonals))
+}
+
 impl ParseError {
     /// The message without its `line N:` prefix, for errors nested inside another line.
     fn kind_text(&self) -> String {
@@ -335,10 +496,48 @@ impl ParseError {
     }
 }
 
-/// Writes a grid in `format`.
+/// Writes a grid in `format`, its variant marks or block included.
 pub fn render(grid: &Grid, format: Format) -> String {
-    let shape = grid.shape();
-    let n = shape.size();
+    let cells = render_cells(grid, format);
+    let variant = grid.variant();
+    let regions = variant.regions().map(region_labels);
+    match format {
+        Format::Line => {
+            let mut line = cells;
+            if let Some(regions) = regions {
+                line.push('/');
+                line.push_str(&regions);
+            }
+            if variant.has_diagonals() {
+                line.push_str("/x");
+            }
+            line
+        }
+        _ => {
+            let mut text = cells;
+            if let Some(regions) = regions {
+                text.push_str("regions\n");
+                for row in regions.as_bytes().chunks(grid.size()) {
+                    text.push_str(std::str::from_utf8(row).expect("labels are ASCII"));
+                    text.push('\n');
+                }
+            }
+            if variant.has_diagonals() {
+                text.push_str("diagonals\n");
+            }
+            text
+        }
+    }
+}
+
+/// Region numbers as labels `1`-`9`, `A`-`P`, one a cell.
+fn region_labels(regions: &[u8]) -> String {
+    regions.iter().map(|&r| symbol(r + 1)).collect()
+}
+
+/// The cells alone in `format`.
+fn render_cells(grid: &Grid, format: Format) -> String {
+    let n = grid.size();
     let rows = grid.cells().chunks(n);
     match format {
         Format::Line => grid.cells().iter().map(|&v| symbol(v)).collect(),
@@ -362,15 +561,67 @@ pub fn render(grid: &Grid, format: Format) -> String {
                 .iter()
                 .map(|&v| symbol(v).to_string())
                 .collect();
-            boxed(shape, &texts)
+            boxed(grid.geometry(), &texts)
         }
     }
 }
 
-/// Draws a board with box rules between bands and stacks, one text a cell, padded to one width.
-pub(crate) fn boxed(shape: Shape, texts: &[String]) -> String {
-    let n = shape.size();
+/// Draws a board with its box rules, one text a cell, padded to one width: rules between bands
+/// and stacks for rectangular boxes, a jigsaw board's region borders wherever two neighbours
+/// lie in different regions.
+pub(crate) fn boxed(geometry: &Geometry, texts: &[String]) -> String {
     let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1);
+    match geometry.variant().regions() {
+        Some(regions) => region_borders(geometry.size(), regions, texts, width),
+        None => box_rules(geometry.shape(), texts, width),
+    }
+}
+
+/// A jigsaw board: every cell boundary two characters wide, `| ` where regions meet; each rule
+/// line has `-` under a cell whose region differs from the one above and `+` where a border
+/// turns, ends or meets another.
+fn region_borders(n: usize, regions: &[u8], texts: &[String], width: usize) -> String {
+    let region = |row: usize, col: usize| regions[row * n + col];
+    // A wall above cell (row, col): the board's edge or a region change.
+    let wall_above =
+        |row: usize, col: usize| row == 0 || row == n || region(row - 1, col) != region(row, col);
+    // A wall left of cell (row, col) in a row that exists.
+    let wall_left =
+        |row: usize, col: usize| col == 0 || col == n || region(row, col - 1) != region(row, col);
+    let mut out = String::new();
+    for row in 0..=n {
+        let mut rule = String::new();
+        for col in 0..=n {
+            let vertical = (row > 0 && wall_left(row - 1, col)) || (row < n && wall_left(row, col));
+            let left = col > 0 && wall_above(row, col - 1);
+            let right = col < n && wall_above(row, col);
+            rule.push(match (vertical || left != right, left) {
+                (true, _) => '+',
+                (false, true) => '-',
+                (false, false) => ' ',
+            });
+            if col < n {
+                let fill = if wall_above(row, col) { '-' } else { ' ' };
+                rule.extend(std::iter::repeat_n(fill, width + 2));
+            }
+        }
+        out.push_str(rule.trim_end());
+        out.push('\n');
+        if row == n {
+            break;
+        }
+        for col in 0..n {
+            out.push_str(if wall_left(row, col) { "| " } else { "  " });
+            out.push_str(&format!("{:<width$} ", texts[row * n + col]));
+        }
+        out.push_str("|\n");
+    }
+    out
+}
+
+/// Rectangular boxes: rules between bands and stacks.
+fn box_rules(shape: Shape, texts: &[String], width: usize) -> String {
+    let n = shape.size();
     let stack = "-".repeat((width + 1) * shape.box_cols() + 1);
     let rule = format!("+{}+\n", vec![stack; n / shape.box_cols()].join("+"));
     let mut out = String::new();
@@ -483,6 +734,89 @@ mod tests {
         assert_eq!(entries[0].line, 3);
         assert_eq!(entries[0].expected_count, Some(288));
         assert!(entries[1].solution.as_ref().unwrap().is_filled());
+    }
+
+    /// A 6×6 jigsaw map (regions drawn by hand, each six connected cells).
+    const SIX_REGIONS: &str = "aaabbbaacbbbdaccceddceeeddcfeedfffff";
+
+    fn six_jigsaw() -> Grid {
+        let line = format!("1.....2.....3.....4.....5.....6...../{SIX_REGIONS}");
+        Grid::parse(&line).unwrap()
+    }
+
+    #[test]
+    fn variant_boards_round_trip_in_every_format() {
+        let jigsaw = six_jigsaw();
+        assert_eq!(jigsaw.variant().kind(), crate::VariantKind::Jigsaw);
+        let both = jigsaw.clone().on(Geometry::of(
+            Shape::S6,
+            &jigsaw.variant().clone().with_diagonals(true),
+        ));
+        let diagonal = Grid::parse(&format!("{FLOWER}/x")).unwrap();
+        assert!(diagonal.variant().has_diagonals());
+        for grid in [jigsaw, both, diagonal] {
+            for format in [Format::Line, Format::Rows, Format::Spaced, Format::Boxed] {
+                let text = grid.render(format);
+                assert_eq!(Grid::parse(&text).unwrap(), grid, "{format:?}\n{text}");
+            }
+        }
+        assert_eq!(
+            six_jigsaw().to_line(),
+            "1.....2.....3.....4.....5.....6...../111222113222413335443555443655466666"
+        );
+    }
+
+    #[test]
+    fn the_boxed_print_draws_region_borders() {
+        let drawn = six_jigsaw().render(Format::Boxed);
+        let lines: Vec<&str> = drawn.lines().collect();
+        // Row 1: regions a a a | b b b; row 2: a a | c | b b b.
+        assert_eq!(lines[0], "+-----------+-----------+", "{drawn}");
+        assert_eq!(lines[1], "| 1   .   . | .   .   . |", "{drawn}");
+        assert_eq!(lines[2], "+       +---+           +", "{drawn}");
+        assert_eq!(lines[3], "| 2   . | . | .   .   . |", "{drawn}");
+        assert!(drawn.ends_with("regions\n111222\n113222\n413335\n443555\n443655\n466666\n"));
+    }
+
+    #[test]
+    fn dataset_lines_carry_variants_and_solutions_take_them() {
+        let solution_cells = "123456456123231564564231312645645312";
+        let text = format!("{}/x:1:{solution_cells}\n", ".".repeat(36));
+        let entries = parse_entries(&text).unwrap();
+        let entry = &entries[0];
+        assert!(entry.grid.variant().has_diagonals());
+        assert_eq!(
+            entry.solution.as_ref().unwrap().variant(),
+            entry.grid.variant()
+        );
+        assert_eq!(entry.expected_count, Some(1));
+    }
+
+    #[test]
+    fn bad_variants_name_line_column_and_cell() {
+        let clues = ".".repeat(36);
+        let error = Grid::parse(&format!("{clues}/aaabbb")).unwrap_err();
+        assert_eq!((error.line, error.column), (1, Some(38)));
+        assert!(
+            error.to_string().contains("6 cells but the board has 36"),
+            "{error}"
+        );
+        let error = Grid::parse(&format!("{clues}/x/X")).unwrap_err();
+        assert_eq!(error.column, Some(40), "{error}");
+        let error = Grid::parse(&format!("{clues}/")).unwrap_err();
+        assert!(error.to_string().contains("empty mark"), "{error}");
+        let eight = SIX_REGIONS.replacen('a', "b", 1);
+        let error = Grid::parse(&format!("{clues}/{eight}")).unwrap_err();
+        assert!(error.to_string().contains("r1c1 has 7 cells"), "{error}");
+        let error = Grid::parse(&format!("{clues}/{}", SIX_REGIONS.replace('f', "-"))).unwrap_err();
+        assert!(error.to_string().contains("label '-'"), "{error}");
+        let rows: String = clues
+            .as_bytes()
+            .chunks(6)
+            .map(|r| format!("{}\n", String::from_utf8_lossy(r)))
+            .collect();
+        let error = Grid::parse(&format!("{rows}regions\n{}\n", &SIX_REGIONS[..30])).unwrap_err();
+        assert_eq!(error.line, 7, "{error}");
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! trait every algorithm implements.
 //!
 //! - [`Shape`] and [`Grid`]: N×N boards with r×c boxes, 4×4 to 25×25, one byte a cell.
+//! - [`Geometry`] and [`Variant`]: a board's houses, shared by every solver; jigsaw regions and
+//!   the diagonal (X) rule are variants of a shape.
 //! - [`format`]: every text form read and written (one line, rows, spaced numbers, boxed,
 //!   dataset lines with `:count:solution`); errors name the line, column and cell.
 //! - [`rules`]: clue validation and verification report the exact cells at fault.
@@ -16,6 +18,7 @@
 
 pub mod error;
 pub mod format;
+pub mod geometry;
 pub mod grid;
 pub mod registered;
 pub mod rules;
@@ -25,6 +28,7 @@ pub mod watch;
 
 pub use error::{ParseError, ParseErrorKind};
 pub use format::{Entry, Format, parse_dataset_line, parse_entries};
+pub use geometry::{Geometry, House, RegionError, Segment, Variant, VariantKind};
 pub use grid::Grid;
 pub use registered::Registered;
 pub use rules::{

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::format::{boxed, set_symbols, symbol};
+use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::shape::UnitKind;
 
@@ -86,61 +87,56 @@ impl fmt::Display for Violation {
 
 impl std::error::Error for Violation {}
 
-/// The first repeated digit among the filled cells, scanning rows, then columns, then boxes,
-/// each unit in row-major order. Empty cells are ignored.
+/// The first repeated digit among the filled cells, scanning the houses in number order (rows,
+/// columns, boxes or regions, diagonals), each house's cells in order. Empty cells are ignored.
 pub fn find_conflict(grid: &Grid) -> Option<Conflict> {
-    let shape = grid.shape();
-    let n = shape.size();
-    for unit in UnitKind::ALL {
-        for index in 0..n {
-            let mut seen_at = [usize::MAX; 26];
-            for cell in shape.unit_cells(unit, index) {
-                let digit = grid.get(cell);
-                if digit == 0 {
-                    continue;
-                }
-                let earlier = seen_at[digit as usize];
-                if earlier != usize::MAX {
-                    return Some(Conflict {
-                        first: earlier,
-                        second: cell,
-                        digit,
-                        unit,
-                        size: n,
-                    });
-                }
-                seen_at[digit as usize] = cell;
+    let geometry = grid.geometry();
+    for (index, house) in geometry.houses().iter().enumerate() {
+        let mut seen_at = [usize::MAX; 26];
+        for &cell in geometry.house(index) {
+            let digit = grid.get(cell);
+            if digit == 0 {
+                continue;
             }
+            let earlier = seen_at[digit as usize];
+            if earlier != usize::MAX {
+                return Some(Conflict {
+                    first: earlier.min(cell),
+                    second: earlier.max(cell),
+                    digit,
+                    unit: house.kind,
+                    size: grid.size(),
+                });
+            }
+            seen_at[digit as usize] = cell;
         }
     }
     None
 }
 
-/// Checks that a puzzle's clues do not repeat a digit in any unit.
 pub fn validate_clues(puzzle: &Grid) -> Result<(), Conflict> {
     find_conflict(puzzle).map_or(Ok(()), Err)
 }
 
-/// Checks a filled board against the rules: the first conflicting pair, else the first empty cell.
-/// The cost local searches minimise: over every row, column and box, the digits it lacks (on a
-/// full board, the number of repeats). 0 exactly when a full board breaks no rule. Counted from
-/// scratch, as the reference an incremental count is checked against.
-pub fn missing_digits(shape: crate::Shape, cells: &[u8]) -> u64 {
-    let n = shape.size();
+/// The cost local searches minimise: over every house, the digits it lacks (on a full board,
+/// the number of repeats). 0 exactly when a full board breaks no rule. Counted from scratch, as
+/// the reference an incremental count is checked against.
+pub fn missing_digits(geometry: &Geometry, cells: &[u8]) -> u64 {
+    let n = geometry.size();
     let mut missing = 0;
     let mut seen = vec![false; n + 1];
-    for kind in UnitKind::ALL {
-        for index in 0..n {
-            seen.fill(false);
-            for cell in shape.unit_cells(kind, index) {
-                seen[usize::from(cells[cell])] = true;
-            }
-            missing += seen[1..].iter().filter(|&&s| !s).count() as u64;
+    for house in 0..geometry.house_count() {
+        seen.fill(false);
+        for &cell in geometry.house(house) {
+            seen[usize::from(cells[cell])] = true;
         }
+        missing += seen[1..].iter().filter(|&&s| !s).count() as u64;
     }
     missing
 }
 
+/// Checks a filled board against its rules: the first conflicting pair, else the first empty
+/// cell.
 pub fn verify_filled(grid: &Grid) -> Result<(), Violation> {
     if let Some(conflict) = find_conflict(grid) {
         return Err(Violation::Conflict(conflict));
@@ -154,10 +150,11 @@ pub fn verify_filled(grid: &Grid) -> Result<(), Violation> {
     }
 }
 
-/// Checks that `solution` solves `puzzle`: same size, every clue kept, and the rules hold.
+/// Checks that `solution` solves `puzzle`: same size, every clue kept, and the puzzle's rules
+/// hold (its variant's, whatever geometry the solution carries).
 pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), Violation> {
     verify_keeps_clues(puzzle, solution)?;
-    verify_filled(solution)
+    verify_filled(&solution.clone().on(puzzle.geometry().clone()))
 }
 
 /// Checks that `board` is the size of `puzzle` and keeps every clue: what any grid a solver hands
@@ -187,25 +184,25 @@ pub type DigitSet = u32;
 
 /// The digits an empty cell may still take given the filled cells it sees; 0 for a filled cell.
 pub fn candidates(grid: &Grid) -> Vec<DigitSet> {
-    let shape = grid.shape();
-    let n = shape.size();
-    let all: DigitSet = ((1u32 << n) - 1) << 1;
-    let mut used = [[0 as DigitSet; 25]; 3];
-    for (cell, &digit) in grid.cells().iter().enumerate() {
-        if digit != 0 {
-            for (k, unit) in UnitKind::ALL.into_iter().enumerate() {
-                used[k][shape.unit_of(unit, cell)] |= 1 << digit;
-            }
-        }
-    }
-    (0..shape.cell_count())
+    let geometry = grid.geometry();
+    let all: DigitSet = ((1u32 << grid.size()) - 1) << 1;
+    let used: Vec<DigitSet> = (0..geometry.house_count())
+        .map(|house| {
+            geometry
+                .house(house)
+                .iter()
+                .fold(0, |used, &cell| used | 1 << grid.get(cell))
+        })
+        .collect();
+    (0..grid.cells().len())
         .map(|cell| {
             if grid.get(cell) != 0 {
                 return 0;
             }
-            let seen = used[0][shape.row_of(cell)]
-                | used[1][shape.col_of(cell)]
-                | used[2][shape.box_of(cell)];
+            let seen = geometry
+                .houses_of(cell)
+                .iter()
+                .fold(0, |seen, &house| seen | used[house]);
             all & !seen
         })
         .collect()
@@ -236,7 +233,7 @@ pub fn pencil_marks_with(grid: &Grid, candidates: &[DigitSet]) -> String {
             _ => format!("[{}]", symbol(value)),
         })
         .collect();
-    boxed(grid.shape(), &texts)
+    boxed(grid.geometry(), &texts)
 }
 
 /// The puzzle with naked and hidden singles placed to a fixpoint, one placement at a time (so no
@@ -264,21 +261,20 @@ fn next_single(board: &Grid) -> Option<Option<(usize, u8)>> {
             _ => {}
         }
     }
-    for kind in UnitKind::ALL {
-        for unit in 0..shape.size() {
-            let members: Vec<usize> = shape.unit_cells(kind, unit).collect();
-            for digit in 1..=shape.size() as u8 {
-                if members.iter().any(|&c| board.get(c) == digit) {
-                    continue;
-                }
-                let mut places = members
-                    .iter()
-                    .filter(|&&c| board.get(c) == 0 && domains[c] & (1 << digit) != 0);
-                match (places.next(), places.next()) {
-                    (None, _) => return None,
-                    (Some(&cell), None) => return Some(Some((cell, digit))),
-                    _ => {}
-                }
+    let geometry = board.geometry();
+    for house in 0..geometry.house_count() {
+        let members = geometry.house(house);
+        for digit in 1..=shape.size() as u8 {
+            if members.iter().any(|&c| board.get(c) == digit) {
+                continue;
+            }
+            let mut places = members
+                .iter()
+                .filter(|&&c| board.get(c) == 0 && domains[c] & (1 << digit) != 0);
+            match (places.next(), places.next()) {
+                (None, _) => return None,
+                (Some(&cell), None) => return Some(Some((cell, digit))),
+                _ => {}
             }
         }
     }
@@ -312,6 +308,20 @@ mod tests {
             verify_solution(&puzzle, &solution),
             Err(Violation::ClueChanged { cell: 0, .. })
         ));
+    }
+
+    #[test]
+    fn variant_houses_are_checked_and_named() {
+        // The flower's classic solution runs 5 7 8 7 ... down the diagonal.
+        let puzzle = Grid::parse(&format!("{FLOWER}/x")).unwrap();
+        let solution = Grid::parse(FLOWER_SOLUTION).unwrap();
+        let error = verify_solution(&puzzle, &solution).unwrap_err().to_string();
+        assert_eq!(error, "cells r2c2 and r4c4 both hold 7 (same diagonal)");
+        // r2c2 sees 1 5 6 9 in its row, 3 6 9 in its column, 3 5 6 8 9 in its box: 2 4 7
+        // are left, and the diagonal's clues 5 8 2 9 take the 2.
+        let classic = candidates(&Grid::parse(FLOWER).unwrap());
+        assert_eq!(classic[10], 1 << 2 | 1 << 4 | 1 << 7);
+        assert_eq!(candidates(&puzzle)[10], 1 << 4 | 1 << 7);
     }
 
     #[test]

@@ -9,16 +9,23 @@ pub struct Shape {
     box_cols: u8,
 }
 
-/// The unit kinds every cell belongs to once.
+/// The kinds of house (unit): a classic board's rows, columns and boxes, a jigsaw board's
+/// regions in place of boxes, and the two diagonals of the X rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnitKind {
     Row,
     Column,
     Box,
+    /// An irregular region of a jigsaw board.
+    Region,
+    /// r1c1 to rNcN.
+    Diagonal,
+    /// r1cN to rNc1.
+    AntiDiagonal,
 }
 
 impl UnitKind {
-    /// Every kind, in the order rows, columns, boxes.
+    /// The kinds every cell of a classic board belongs to once: rows, columns, boxes.
     pub const ALL: [UnitKind; 3] = [UnitKind::Row, UnitKind::Column, UnitKind::Box];
 }
 
@@ -28,6 +35,9 @@ impl fmt::Display for UnitKind {
             UnitKind::Row => "row",
             UnitKind::Column => "column",
             UnitKind::Box => "box",
+            UnitKind::Region => "region",
+            UnitKind::Diagonal => "diagonal",
+            UnitKind::AntiDiagonal => "anti-diagonal",
         })
     }
 }
@@ -94,22 +104,27 @@ impl Shape {
         (self.row_of(cell) / self.box_rows()) * boxes_per_band + self.col_of(cell) / self.box_cols()
     }
 
-    /// The index of the unit of `kind` that holds `cell`.
+    /// The index of the unit of `kind` that holds `cell`, boxes standing for regions (a
+    /// rectangular board's only regions); a diagonal is unit 0 of its kind.
     pub const fn unit_of(self, kind: UnitKind, cell: usize) -> usize {
         match kind {
             UnitKind::Row => self.row_of(cell),
             UnitKind::Column => self.col_of(cell),
-            UnitKind::Box => self.box_of(cell),
+            UnitKind::Box | UnitKind::Region => self.box_of(cell),
+            UnitKind::Diagonal | UnitKind::AntiDiagonal => 0,
         }
     }
 
-    /// The cells of unit `index` of `kind`, in row-major order.
+    /// The cells of unit `index` of `kind`, in row-major order; boxes stand for regions, and a
+    /// diagonal's cells run top to bottom whatever `index`.
     pub fn unit_cells(self, kind: UnitKind, index: usize) -> impl Iterator<Item = usize> {
         let n = self.size();
         (0..n).map(move |k| match kind {
             UnitKind::Row => index * n + k,
             UnitKind::Column => k * n + index,
-            UnitKind::Box => {
+            UnitKind::Diagonal => k * n + k,
+            UnitKind::AntiDiagonal => k * n + n - 1 - k,
+            UnitKind::Box | UnitKind::Region => {
                 let boxes_per_band = n / self.box_cols();
                 let top = (index / boxes_per_band) * self.box_rows();
                 let left = (index % boxes_per_band) * self.box_cols();

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use crate::geometry::VariantKind;
 use crate::grid::Grid;
 use crate::rules::{Conflict, Violation, validate_clues, verify_solution};
 use crate::shape::Shape;
@@ -178,6 +179,9 @@ pub struct Capabilities {
     pub stochastic: bool,
     /// Board sides it accepts (4, 6, 9, 12, 16, 25).
     pub sizes: &'static [usize],
+    /// The variants it accepts; classic only unless it reads the board's houses from its
+    /// [`crate::Geometry`].
+    pub variants: &'static [VariantKind],
     /// Fills [`Counters::guesses`] meaningfully (a branch taken with more than one candidate).
     pub reports_guesses: bool,
     /// The counter [`Budget::max_iterations`] caps and reports show as the solver's work: one of
@@ -200,6 +204,7 @@ impl Capabilities {
             counts_solutions: true,
             stochastic: false,
             sizes,
+            variants: &[VariantKind::Classic],
             reports_guesses: false,
             work_counter: "iterations",
             coarse_work: false,
@@ -265,8 +270,20 @@ impl Capabilities {
         }
     }
 
+    /// Takes every variant: it reads houses, never boxes or bands.
+    pub fn on_every_variant(self) -> Capabilities {
+        Capabilities {
+            variants: &VariantKind::ALL,
+            ..self
+        }
+    }
+
     pub fn supports(&self, shape: Shape) -> bool {
         self.sizes.contains(&shape.size())
+    }
+
+    pub fn supports_variant(&self, kind: VariantKind) -> bool {
+        self.variants.contains(&kind)
     }
 }
 
@@ -443,6 +460,8 @@ impl fmt::Display for StopReason {
 pub enum Rejection {
     /// The solver does not declare this size.
     UnsupportedSize(Shape),
+    /// The solver does not declare this variant.
+    UnsupportedVariant(VariantKind),
     /// The clues already break the rules, so there is nothing to solve.
     ConflictingClues(Conflict),
 }
@@ -451,6 +470,7 @@ impl fmt::Display for Rejection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Rejection::UnsupportedSize(shape) => write!(f, "{shape} boards are not supported"),
+            Rejection::UnsupportedVariant(kind) => write!(f, "{kind} boards are not supported"),
             Rejection::ConflictingClues(conflict) => write!(f, "clues conflict: {conflict}"),
         }
     }
@@ -827,10 +847,16 @@ pub fn solve_guarded(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) ->
     })
 }
 
-/// Whether `solver` may be handed `puzzle`: it declares the size and the clues do not conflict.
+/// Whether `solver` may be handed `puzzle`: it declares the size and the variant, and the
+/// clues do not conflict.
 pub fn admit(solver: &dyn Solver, puzzle: &Grid) -> Result<(), Rejection> {
-    if !solver.info().capabilities.supports(puzzle.shape()) {
+    let capabilities = &solver.info().capabilities;
+    if !capabilities.supports(puzzle.shape()) {
         return Err(Rejection::UnsupportedSize(puzzle.shape()));
+    }
+    let kind = puzzle.variant().kind();
+    if !capabilities.supports_variant(kind) {
+        return Err(Rejection::UnsupportedVariant(kind));
     }
     validate_clues(puzzle).map_err(Rejection::ConflictingClues)
 }

@@ -195,13 +195,14 @@ impl Layout {
         a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
     }
 
-    /// The units of one kind, in index order.
+    /// The units of one kind, in index order (none of a kind a classic board lacks).
     pub(crate) fn units(&self, kind: UnitKind) -> std::ops::Range<usize> {
         let first = self.n
             * match kind {
                 UnitKind::Row => 0,
                 UnitKind::Column => 1,
                 UnitKind::Box => 2,
+                UnitKind::Region | UnitKind::Diagonal | UnitKind::AntiDiagonal => return 0..0,
             };
         first..first + self.n
     }

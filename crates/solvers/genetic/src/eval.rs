@@ -60,7 +60,10 @@ pub(crate) fn unit_id(size: usize, kind: UnitKind, index: usize) -> usize {
     let first = match kind {
         UnitKind::Row => 0,
         UnitKind::Column => size,
-        UnitKind::Box => 2 * size,
+        UnitKind::Box | UnitKind::Region => 2 * size,
+        UnitKind::Diagonal | UnitKind::AntiDiagonal => {
+            panic!("the genetic solvers take classic boards only")
+        }
     };
     first + index
 }

@@ -530,20 +530,29 @@ mod tests {
             let puzzle = blanked(&base_pattern(shape), shape.cell_count() / 2, &mut rng);
             let layout = Layout::new(&puzzle);
             assert_eq!(
-                sudoku_core::missing_digits(shape, base_pattern(shape).cells()),
+                sudoku_core::missing_digits(
+                    &sudoku_core::Geometry::classic(shape),
+                    base_pattern(shape).cells()
+                ),
                 0
             );
             for _ in 0..20 {
                 let mut individual = layout.random_individual(&mut rng);
                 assert_eq!(
                     individual.cost(),
-                    sudoku_core::missing_digits(shape, individual.cells())
+                    sudoku_core::missing_digits(
+                        &sudoku_core::Geometry::classic(shape),
+                        individual.cells()
+                    )
                 );
                 for _ in 0..50 {
                     layout.mutate(&mut rng, &mut individual);
                     assert_eq!(
                         individual.cost(),
-                        sudoku_core::missing_digits(shape, individual.cells()),
+                        sudoku_core::missing_digits(
+                            &sudoku_core::Geometry::classic(shape),
+                            individual.cells()
+                        ),
                         "{shape}"
                     );
                 }
@@ -571,7 +580,10 @@ mod tests {
                         }
                         assert_eq!(
                             child.cost(),
-                            sudoku_core::missing_digits(shape, child.cells())
+                            sudoku_core::missing_digits(
+                                &sudoku_core::Geometry::classic(shape),
+                                child.cells()
+                            )
                         );
                     }
                     (a, b, c, d) = (c, d, a, b);
@@ -604,7 +616,10 @@ mod tests {
                 let attempt = outcome.best_attempt.expect("an attempt");
                 assert_eq!(
                     attempt.cost,
-                    sudoku_core::missing_digits(shape, attempt.grid.cells())
+                    sudoku_core::missing_digits(
+                        &sudoku_core::Geometry::classic(shape),
+                        attempt.grid.cells()
+                    )
                 );
                 assert_eq!(outcome.convergence.best(), Some(attempt.cost));
             }

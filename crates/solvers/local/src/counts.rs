@@ -35,7 +35,10 @@ impl Counts {
                     let offset = match kind {
                         UnitKind::Row => 0,
                         UnitKind::Column => n,
-                        UnitKind::Box => 2 * n,
+                        UnitKind::Box | UnitKind::Region => 2 * n,
+                        UnitKind::Diagonal | UnitKind::AntiDiagonal => {
+                            unreachable!("a classic kind: UnitKind::ALL")
+                        }
                     };
                     (offset + shape.unit_of(kind, cell)) as u16
                 })
@@ -77,7 +80,10 @@ impl Counts {
         let offset = match kind {
             UnitKind::Row => 0,
             UnitKind::Column => self.n,
-            UnitKind::Box => 2 * self.n,
+            UnitKind::Box | UnitKind::Region => 2 * self.n,
+            UnitKind::Diagonal | UnitKind::AntiDiagonal => {
+                panic!("local search takes classic boards only")
+            }
         };
         self.count[self.slot((offset + index) as u16, digit)]
     }
@@ -178,7 +184,7 @@ mod tests {
             let mut counts = Counts::new(shape, random_board(shape, &mut rng));
             assert_eq!(
                 counts.cost(),
-                missing_digits(shape, counts.cells()),
+                missing_digits(&sudoku_core::Geometry::classic(shape), counts.cells()),
                 "{shape}"
             );
             for _ in 0..2000 {
@@ -197,7 +203,7 @@ mod tests {
                 }
                 assert_eq!(
                     counts.cost(),
-                    missing_digits(shape, counts.cells()),
+                    missing_digits(&sudoku_core::Geometry::classic(shape), counts.cells()),
                     "{shape}"
                 );
             }

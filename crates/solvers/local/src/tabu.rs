@@ -200,7 +200,10 @@ impl FreeCells {
         let k = match kind {
             UnitKind::Row => 0,
             UnitKind::Column => 1,
-            UnitKind::Box => 2,
+            UnitKind::Box | UnitKind::Region => 2,
+            UnitKind::Diagonal | UnitKind::AntiDiagonal => {
+                panic!("local search takes classic boards only")
+            }
         };
         &self.by_unit[k][index]
     }

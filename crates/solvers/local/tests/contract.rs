@@ -119,7 +119,10 @@ fn a_cap_stops_at_exactly_that_many_moves() {
                 let attempt = outcome.best_attempt.as_ref().expect("a best attempt");
                 assert_eq!(
                     attempt.cost,
-                    sudoku_core::missing_digits(shape, attempt.grid.cells()),
+                    sudoku_core::missing_digits(
+                        &sudoku_core::Geometry::classic(shape),
+                        attempt.grid.cells()
+                    ),
                     "{what}"
                 );
                 assert!(attempt.cost > 0, "{what}");
