@@ -10,10 +10,10 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail, ensure};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use sudoku_core::{Grid, Shape};
+use sudoku_core::{Geometry, Grid, Shape, Variant, dataset_line};
 use sudoku_generate::{
-    Limits, Symmetry, Transform, generate_bounded, generate_minimal, keep_givens, random_solution,
-    thesis_puzzle,
+    Board, Limits, Symmetry, Transform, generate_bounded, generate_minimal, keep_givens,
+    random_solution, thesis_puzzle,
 };
 use sudoku_human::Level;
 
@@ -37,6 +37,38 @@ enum Method {
     Transform,
 }
 
+/// The rules a generated puzzle is played under.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum VariantArg {
+    Classic,
+    Diagonal,
+    Jigsaw,
+    JigsawDiagonal,
+}
+
+impl VariantArg {
+    /// The boards the carving generators draw on.
+    fn board(self, shape: Shape) -> Board {
+        match self {
+            VariantArg::Classic => shape.into(),
+            VariantArg::Diagonal => Geometry::of(shape, &Variant::diagonal()).into(),
+            VariantArg::Jigsaw | VariantArg::JigsawDiagonal => Board::RandomJigsaw {
+                shape,
+                diagonals: self == VariantArg::JigsawDiagonal,
+            },
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            VariantArg::Classic => "classic",
+            VariantArg::Diagonal => "diagonal",
+            VariantArg::Jigsaw => "jigsaw",
+            VariantArg::JigsawDiagonal => "jigsaw-diagonal",
+        }
+    }
+}
+
 #[derive(clap::Args)]
 pub struct GenerateArgs {
     /// How the puzzles are made.
@@ -50,9 +82,15 @@ pub struct GenerateArgs {
     count: usize,
     #[command(flatten)]
     seed: SeedArg,
-    /// Symmetry of the clue pattern (minimal, bounded): none, 180, 90, diagonal or mirror.
+    /// Symmetry of the clue pattern (minimal, bounded): none, 180, 90, diagonal or mirror. A
+    /// jigsaw map drawn for the puzzle keeps it too (90, diagonal and mirror need square boxes:
+    /// sizes 4, 9, 16, 25).
     #[arg(long, default_value_t = Symmetry::None)]
     symmetry: Symmetry,
+    /// The rules (minimal, bounded): classic; diagonal (both main diagonals are houses); jigsaw
+    /// (a new random region map for each puzzle, written beside its clues); jigsaw-diagonal.
+    #[arg(long, value_enum, default_value_t = VariantArg::Classic)]
+    variant: VariantArg,
     /// Keep only puzzles of this level (minimal; needed by bounded): easy, medium, hard, unfair
     /// or extreme, as `sudoku-bench rate` levels them (HoDoKu's levels).
     #[arg(long)]
@@ -106,6 +144,11 @@ pub fn generate(args: &GenerateArgs) -> Result<()> {
         args.difficulty.is_none() && args.symmetry == Symmetry::None
             || matches!(args.method, Method::Minimal | Method::Bounded),
         "--difficulty and --symmetry belong to --method minimal or bounded"
+    );
+    ensure!(
+        args.variant == VariantArg::Classic
+            || matches!(args.method, Method::Minimal | Method::Bounded),
+        "--variant belongs to --method minimal or bounded"
     );
     ensure!(
         args.difficulty.is_some() || args.method != Method::Bounded,
@@ -198,6 +241,9 @@ fn command_line(args: &GenerateArgs) -> String {
     if args.symmetry != Symmetry::None {
         write!(line, " --symmetry {}", args.symmetry).unwrap();
     }
+    if args.variant != VariantArg::Classic {
+        write!(line, " --variant {}", args.variant.name()).unwrap();
+    }
     if let Some(level) = args.difficulty {
         write!(line, " --difficulty {level}").unwrap();
     }
@@ -258,9 +304,10 @@ fn carved(
             rated = Some(rating);
             wanted
         };
+        let board = args.variant.board(shape);
         let made = match (args.method, args.difficulty) {
             (Method::Bounded, Some(level)) => generate_bounded(
-                shape,
+                board,
                 args.symmetry,
                 rng,
                 counter.as_mut(),
@@ -268,7 +315,7 @@ fn carved(
                 accept,
                 limits,
             ),
-            _ => generate_minimal(shape, args.symmetry, rng, counter.as_mut(), accept, limits),
+            _ => generate_minimal(board, args.symmetry, rng, counter.as_mut(), accept, limits),
         }
         .with_context(|| {
             let wanted = match (args.difficulty, args.rating) {
@@ -429,7 +476,8 @@ fn transformed(args: &GenerateArgs, rng: &mut StdRng, text: &mut String) -> Resu
 
 /// A unique puzzle in the dataset form, with its count and solution.
 fn unique_line(text: &mut String, puzzle: &Grid, solution: &Grid) {
-    text.push_str(&format!("{}:1:{}\n", puzzle.to_line(), solution.to_line()));
+    text.push_str(&dataset_line(puzzle, 1, Some(solution)));
+    text.push('\n');
 }
 
 /// The budget as progress states it.

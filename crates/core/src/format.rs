@@ -530,6 +530,17 @@ pub fn render(grid: &Grid, format: Format) -> String {
     }
 }
 
+/// A dataset line, `puzzle:count:solution`: the puzzle with its variant marks, the solution's
+/// cells alone (it is played under the puzzle's rules).
+pub fn dataset_line(puzzle: &Grid, count: u64, solution: Option<&Grid>) -> String {
+    let mut line = format!("{}:{count}", render(puzzle, Format::Line));
+    if let Some(solution) = solution {
+        line.push(':');
+        line.push_str(&render_cells(solution, Format::Line));
+    }
+    line
+}
+
 /// Region numbers as labels `1`-`9`, `A`-`P`, one a cell.
 fn region_labels(regions: &[u8]) -> String {
     regions.iter().map(|&r| symbol(r + 1)).collect()

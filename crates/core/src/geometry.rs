@@ -286,6 +286,13 @@ pub struct Geometry {
     segments: Vec<Segment>,
 }
 
+/// A shape stands for its classic board wherever a geometry is asked for.
+impl From<Shape> for Arc<Geometry> {
+    fn from(shape: Shape) -> Arc<Geometry> {
+        Geometry::classic(shape)
+    }
+}
+
 impl PartialEq for Geometry {
     /// Two geometries are equal when shape and variant are: the tables follow from them.
     fn eq(&self, other: &Geometry) -> bool {

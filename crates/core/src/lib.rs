@@ -27,7 +27,7 @@ pub mod solver;
 pub mod watch;
 
 pub use error::{ParseError, ParseErrorKind};
-pub use format::{Entry, Format, parse_dataset_line, parse_entries};
+pub use format::{Entry, Format, dataset_line, parse_dataset_line, parse_entries};
 pub use geometry::{Geometry, House, RegionError, Segment, Variant, VariantKind};
 pub use grid::Grid;
 pub use registered::Registered;

@@ -4,7 +4,11 @@
 use std::fmt;
 use std::time::Instant;
 
-use sudoku_core::{Budget, Grid, Rejection, Shape, Solver, StopReason, Uniqueness, Verdict};
+use sudoku_core::{
+    Budget, Grid, Rejection, Shape, Solver, StopReason, Uniqueness, VariantKind, Verdict,
+};
+
+use crate::regions::UnsupportedSymmetry;
 
 /// How much a generator may spend: a maximum number of attempts, a deadline, or both, and the
 /// work each uniqueness check may take.
@@ -138,6 +142,13 @@ pub enum ErrorKind {
     /// Filling an empty grid by randomized backtracking reached its bound
     /// (see [`crate::random_grid`]).
     FillGaveUp { shape: Shape, nodes: u64 },
+    /// The counter does not declare the board's variant.
+    UnfitVariant {
+        counter: &'static str,
+        variant: VariantKind,
+    },
+    /// Random jigsaw maps cannot keep the clue pattern's symmetry on this shape.
+    MapSymmetry(UnsupportedSymmetry),
 }
 
 impl GenerateError {
@@ -184,6 +195,12 @@ impl fmt::Display for GenerateError {
                 f,
                 "filling a {shape} grid gave up after {nodes} search nodes (its bound)"
             ),
+            ErrorKind::UnfitVariant { counter, variant } => write!(
+                f,
+                "solver `{counter}` does not take {variant} boards, so it cannot count their \
+                 solutions"
+            ),
+            ErrorKind::MapSymmetry(why) => why.fmt(f),
         }
     }
 }
@@ -201,21 +218,29 @@ pub(crate) enum Check {
     Undecided,
 }
 
-/// Fails unless `counter` can prove uniqueness on `shape`.
-pub(crate) fn fit_counter(counter: &dyn Solver, shape: Shape) -> Result<(), GenerateError> {
+/// Fails unless `counter` can prove uniqueness on boards of `shape` and variant `variant`.
+pub(crate) fn fit_counter(
+    counter: &dyn Solver,
+    shape: Shape,
+    variant: VariantKind,
+) -> Result<(), GenerateError> {
     let info = counter.info();
-    let fit = info.capabilities.complete
-        && info.capabilities.counts_solutions
-        && info.capabilities.supports(shape);
-    if fit {
-        Ok(())
-    } else {
+    let caps = &info.capabilities;
+    if !(caps.complete && caps.counts_solutions && caps.supports(shape)) {
         let kind = ErrorKind::UnfitCounter {
             counter: info.id,
             shape,
         };
-        Err(GenerateError::new(kind, 0))
+        return Err(GenerateError::new(kind, 0));
     }
+    if !caps.supports_variant(variant) {
+        let kind = ErrorKind::UnfitVariant {
+            counter: info.id,
+            variant,
+        };
+        return Err(GenerateError::new(kind, 0));
+    }
+    Ok(())
 }
 
 /// Counts `puzzle`'s solutions up to 2 within `limits`' check budget. The work cap gives
@@ -248,6 +273,13 @@ pub(crate) fn check(
                 let kind = ErrorKind::UnfitCounter {
                     counter: counter.info().id,
                     shape,
+                };
+                Err(GenerateError::new(kind, 0))
+            }
+            Verdict::Rejected(Rejection::UnsupportedVariant(variant)) => {
+                let kind = ErrorKind::UnfitVariant {
+                    counter: counter.info().id,
+                    variant,
                 };
                 Err(GenerateError::new(kind, 0))
             }

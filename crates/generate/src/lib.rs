@@ -38,6 +38,7 @@
 mod error;
 mod fill;
 mod minimal;
+mod regions;
 mod symmetry;
 mod thesis;
 mod transform;
@@ -48,6 +49,7 @@ pub use minimal::{
     Carving, Generated, Minimality, REPAIR_ROUNDS, carve, carve_bounded, generate_bounded,
     generate_minimal, is_minimal, minimal_puzzle,
 };
+pub use regions::{Board, TRADES_PER_CELL, UnsupportedSymmetry, random_regions};
 pub use symmetry::{ParseSymmetryError, Symmetry, is_symmetric};
 pub use thesis::{ThesisFailures, ThesisPuzzle, thesis_clue_range, thesis_clues, thesis_puzzle};
 pub use transform::Transform;

@@ -52,10 +52,11 @@
 
 use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
-use sudoku_core::{Budget, Grid, Shape, Solver, Uniqueness, Verdict, verify_filled};
+use sudoku_core::{Budget, Grid, Solver, Uniqueness, Verdict, verify_filled};
 
 use crate::error::{Check, ErrorKind, GenerateError, Limits, check, fit_counter};
 use crate::fill::random_grid;
+use crate::regions::Board;
 use crate::symmetry::Symmetry;
 
 /// A strictly minimal unique puzzle, with what it cost.
@@ -75,6 +76,9 @@ pub struct Generated {
     pub refused: u64,
     /// Repair rounds spent over all the grids.
     pub repairs: u64,
+    /// Random jigsaw maps drawn that admitted no grid within the fill's bound (see
+    /// [`crate::random_grid`]); 0 on a fixed board.
+    pub unfillable_maps: u64,
 }
 
 /// What carving one full grid gave: a unique puzzle whose clue pattern has the symmetry.
@@ -127,7 +131,7 @@ pub fn carve<R: Rng + ?Sized>(
         "carving needs a valid full grid"
     );
     let shape = solution.shape();
-    fit_counter(counter, shape)?;
+    fit_counter(counter, shape, solution.variant().kind())?;
     let orbits = symmetry.orbits(shape);
     let mut orbit_of = vec![0; shape.cell_count()];
     for (index, orbit) in orbits.iter().enumerate() {
@@ -396,19 +400,20 @@ impl<'a> Carver<'a> {
     }
 }
 
-/// A strictly minimal unique puzzle of `shape` with clue pattern symmetric under `symmetry`:
+/// A strictly minimal unique puzzle on `board` (a shape's classic board, another geometry, or
+/// random jigsaw maps: see [`Board`]) with clue pattern symmetric under `symmetry`:
 /// [`generate_minimal`] accepting the first one.
 pub fn minimal_puzzle<R: Rng + ?Sized>(
-    shape: Shape,
+    board: impl Into<Board>,
     symmetry: Symmetry,
     rng: &mut R,
     counter: &mut dyn Solver,
     limits: &Limits,
 ) -> Result<Generated, GenerateError> {
-    generate_minimal(shape, symmetry, rng, counter, |_| true, limits)
+    generate_minimal(board, symmetry, rng, counter, |_| true, limits)
 }
 
-/// Strictly minimal unique puzzles of `shape` with clue pattern symmetric under `symmetry`,
+/// Strictly minimal unique puzzles on `board` with clue pattern symmetric under `symmetry`,
 /// one per attempt, until `accept` returns true for one (see the module documentation).
 ///
 /// An attempt is one full grid ([`random_grid`]) carved ([`carve`]): it fails when the carving
@@ -417,15 +422,16 @@ pub fn minimal_puzzle<R: Rng + ?Sized>(
 /// [`ErrorKind::DeadlineReached`] when `limits` run out, with [`ErrorKind::UnfitCounter`] or
 /// [`ErrorKind::CounterFailed`] if `counter` cannot do its part.
 pub fn generate_minimal<R: Rng + ?Sized>(
-    shape: Shape,
+    board: impl Into<Board>,
     symmetry: Symmetry,
     rng: &mut R,
     counter: &mut dyn Solver,
     mut accept: impl FnMut(&Grid) -> bool,
     limits: &Limits,
 ) -> Result<Generated, GenerateError> {
-    fit_counter(counter, shape)?;
-    attempt_until(shape, rng, limits, |solution, rng, tally| {
+    let board = board.into();
+    fit_counter(counter, board.shape(), board.kind())?;
+    attempt_until(&board, symmetry, rng, limits, |solution, rng, tally| {
         let carving = carve(solution, symmetry, rng, counter, limits)?;
         tally.repairs += carving.repairs;
         Ok(match carving.minimality {
@@ -458,7 +464,7 @@ pub fn carve_bounded<R: Rng + ?Sized>(
         Ok(()),
         "carving needs a valid full grid"
     );
-    fit_counter(counter, solution.shape())?;
+    fit_counter(counter, solution.shape(), solution.variant().kind())?;
     let orbits = symmetry.orbits(solution.shape());
     let mut carver = Carver::new(solution, &orbits, counter, limits);
     let mut order: Vec<usize> = (0..orbits.len()).collect();
@@ -467,12 +473,12 @@ pub fn carve_bounded<R: Rng + ?Sized>(
     Ok(decided.then_some(carver.puzzle))
 }
 
-/// Unique puzzles of `shape` carved by [`carve_bounded`] under `keep`, one per attempt, until
+/// Unique puzzles on `board` carved by [`carve_bounded`] under `keep`, one per attempt, until
 /// `accept` returns true for one. [`Generated`] counts the grids whose carving was undecided
 /// and those `accept` refused; `not_minimal` and `repairs` stay 0 (the puzzles are bounded by
 /// `keep`, not minimal). Fails as [`generate_minimal`] does.
 pub fn generate_bounded<R: Rng + ?Sized>(
-    shape: Shape,
+    board: impl Into<Board>,
     symmetry: Symmetry,
     rng: &mut R,
     counter: &mut dyn Solver,
@@ -480,8 +486,9 @@ pub fn generate_bounded<R: Rng + ?Sized>(
     mut accept: impl FnMut(&Grid) -> bool,
     limits: &Limits,
 ) -> Result<Generated, GenerateError> {
-    fit_counter(counter, shape)?;
-    attempt_until(shape, rng, limits, |solution, rng, tally| {
+    let board = board.into();
+    fit_counter(counter, board.shape(), board.kind())?;
+    attempt_until(&board, symmetry, rng, limits, |solution, rng, tally| {
         Ok(
             match carve_bounded(solution, symmetry, rng, counter, &mut keep, limits)? {
                 Some(puzzle) if accept(&puzzle) => Some(puzzle),
@@ -499,6 +506,7 @@ struct Tally {
     undecided: u64,
     refused: u64,
     repairs: u64,
+    unfillable_maps: u64,
 }
 
 /// Adds one to `counter` (a [`Tally`] field) and gives the attempt's "no puzzle".
@@ -507,10 +515,13 @@ fn missed(counter: &mut u64) -> Option<Grid> {
     None
 }
 
-/// The attempt loop of the carving generators: a new random full grid for each attempt,
-/// handed to `attempt`, until it gives a puzzle or `limits` run out.
+/// The attempt loop of the carving generators: a new random full grid for each attempt (on a
+/// new map when the board is random jigsaws), handed to `attempt`, until it gives a puzzle or
+/// `limits` run out. A random map without a grid is an attempt that missed; a fixed board
+/// without one is an error.
 fn attempt_until<R: Rng + ?Sized>(
-    shape: Shape,
+    board: &Board,
+    symmetry: Symmetry,
     rng: &mut R,
     limits: &Limits,
     mut attempt: impl FnMut(&Grid, &mut R, &mut Tally) -> Result<Option<Grid>, GenerateError>,
@@ -520,7 +531,15 @@ fn attempt_until<R: Rng + ?Sized>(
     loop {
         limits.before_attempt(attempts)?;
         attempts += 1;
-        let solution = random_grid(shape, rng).map_err(|e| e.after(attempts))?;
+        let geometry = board.draw(symmetry, rng).map_err(|e| e.after(attempts))?;
+        let solution = match (random_grid(geometry, rng), board) {
+            (Ok(solution), _) => solution,
+            (Err(_), Board::RandomJigsaw { .. }) => {
+                tally.unfillable_maps += 1;
+                continue;
+            }
+            (Err(e), Board::Fixed(_)) => return Err(e.after(attempts)),
+        };
         if let Some(puzzle) = attempt(&solution, rng, &mut tally).map_err(|e| e.after(attempts))? {
             return Ok(Generated {
                 puzzle,
@@ -530,6 +549,7 @@ fn attempt_until<R: Rng + ?Sized>(
                 undecided: tally.undecided,
                 refused: tally.refused,
                 repairs: tally.repairs,
+                unfillable_maps: tally.unfillable_maps,
             });
         }
     }

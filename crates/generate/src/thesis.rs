@@ -117,7 +117,7 @@ pub fn thesis_puzzle<R: Rng + ?Sized>(
     counter: &mut dyn Solver,
     limits: &Limits,
 ) -> Result<ThesisPuzzle, GenerateError> {
-    fit_counter(counter, shape)?;
+    fit_counter(counter, shape, sudoku_core::VariantKind::Classic)?;
     let mut failures = ThesisFailures::default();
     let mut attempts = 0;
     loop {
