@@ -2,7 +2,7 @@
 //! coursework (reference document 004).
 //!
 //! The next empty cell is taken in row-major order. Its *available digits* are computed once,
-//! on arrival: the digits used by none of its row, column and box. They are tried in increasing
+//! on arrival: the digits used by none of its houses. They are tried in increasing
 //! order, each one placed and followed by a move to the next empty cell; a cell with no
 //! available digit prunes the branch (the document's "función de poda") and the search returns
 //! to the previous cell for its next digit. The search stops at the budget's solution limit or
@@ -34,9 +34,15 @@
 //! | Easter Monster | 2,357,880 | 262,014 | 6,410,259 | 712,251 |
 //! | Flower Number | 37,652 | 4,208 | 41,679 | 4,631 |
 //!
+//! # Houses and variants
+//! The houses are the puzzle's [`Geometry`](sudoku_core::Geometry): rows, columns and boxes on
+//! a classic board, jigsaw regions in place of boxes, and both diagonals under the X rule. Each
+//! empty cell keeps the list of its houses (three, four or five), so every variant takes the
+//! same search, and on a classic board the tree and the counts above are unchanged.
+//!
 //! # Implementation
-//! Rows, columns and boxes are bit sets of used digits; a cell's available digits are one
-//! `!(row | column | box)`. The recursion is an explicit stack with one frame per empty cell
+//! Houses are bit sets of used digits; a cell's available digits are the complement of its
+//! houses' union. The recursion is an explicit stack with one frame per empty cell
 //! holding the digits still to try, kept in the solver struct so repeated solves allocate
 //! nothing but their solutions. The budget is checked at entry and every 2^20 iterations.
 //!
@@ -61,15 +67,19 @@ use sudoku_core::{
 pub struct Candidates {
     /// The empty cells of the current puzzle, row-major.
     slots: Vec<Slot>,
+    /// The empty cells' houses, one run a cell (a copy, so the search reads one flat array).
+    houses: Vec<usize>,
+    /// The digits each house holds now (bit d for digit d).
+    used: Vec<u32>,
     /// One frame per empty cell: the search stack.
     frames: Vec<Frame>,
 }
 
-/// An empty cell and the indexes of its row, column and box masks.
+/// An empty cell and the range of its houses in `Candidates::houses`.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     cell: usize,
-    units: [usize; 3],
+    houses: (usize, usize),
 }
 
 /// The search state at one empty cell.
@@ -92,7 +102,9 @@ impl Solver for Candidates {
             id: "candidates",
             family: Family::Backtracking,
             description: "row-major backtracking over each cell's available digits (coursework 004)",
-            capabilities: Capabilities::exact(ALL_SIZES).reporting_guesses(),
+            capabilities: Capabilities::exact(ALL_SIZES)
+                .reporting_guesses()
+                .on_every_variant(),
         }
     }
 
@@ -121,30 +133,34 @@ impl Candidates {
         budget: &Budget,
         mut watch: impl FnMut(SearchEvent<'_>),
     ) -> Outcome {
-        let shape = puzzle.shape();
-        let all_digits: u32 = ((1u32 << shape.size()) - 1) << 1;
-        // Used digits: rows at 0.., columns at 25.., boxes at 50.. (25 is the largest side).
-        let mut used = [0u32; 75];
+        let geometry = puzzle.geometry();
+        let all_digits: u32 = ((1u32 << geometry.size()) - 1) << 1;
+        self.used.clear();
+        self.used.resize(geometry.house_count(), 0);
+        let used = &mut self.used[..];
         let mut consistent = true;
         self.slots.clear();
+        self.houses.clear();
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            let units = [
-                shape.row_of(cell),
-                25 + shape.col_of(cell),
-                50 + shape.box_of(cell),
-            ];
+            let houses = geometry.houses_of(cell);
             if digit == 0 {
-                self.slots.push(Slot { cell, units });
+                let start = self.houses.len();
+                self.houses.extend_from_slice(houses);
+                self.slots.push(Slot {
+                    cell,
+                    houses: (start, self.houses.len()),
+                });
             } else {
                 let bit = 1u32 << digit;
                 // A repeated clue means no solution; `solve_checked` rejects these first.
-                consistent &= units.iter().all(|&u| used[u] & bit == 0);
-                units.iter().for_each(|&u| used[u] |= bit);
+                consistent &= houses.iter().all(|&h| used[h] & bit == 0);
+                houses.iter().for_each(|&h| used[h] |= bit);
             }
         }
         self.frames.clear();
         self.frames.resize(self.slots.len(), Frame::default());
         let slots = &self.slots[..];
+        let houses_of = |slot: Slot| &self.houses[slot.houses.0..slot.houses.1];
         let frames = &mut self.frames[..];
 
         let mut counters = Counters::default();
@@ -166,7 +182,7 @@ impl Candidates {
             let slot = slots[k];
             let frame = &mut frames[k];
             if arriving {
-                let taken = used[slot.units[0]] | used[slot.units[1]] | used[slot.units[2]];
+                let taken = houses_of(slot).iter().fold(0, |taken, &h| taken | used[h]);
                 let available = all_digits & !taken;
                 *frame = Frame {
                     untried: available,
@@ -175,7 +191,7 @@ impl Candidates {
                 };
             } else {
                 let bit = 1u32 << frame.value;
-                slot.units.iter().for_each(|&u| used[u] &= !bit);
+                houses_of(slot).iter().for_each(|&h| used[h] &= !bit);
                 watch(SearchEvent::Remove {
                     cell: slot.cell,
                     digit: frame.value as u8,
@@ -197,7 +213,7 @@ impl Candidates {
             counters.iterations += 1;
             counters.nodes += 1;
             counters.guesses += u64::from(frame.several);
-            slot.units.iter().for_each(|&u| used[u] |= 1 << value);
+            houses_of(slot).iter().for_each(|&h| used[h] |= 1 << value);
             watch(SearchEvent::Place {
                 cell: slot.cell,
                 digit: value as u8,
