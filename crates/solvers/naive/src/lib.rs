@@ -13,7 +13,7 @@
 //! regions in place of boxes, and the two diagonals under the X rule. Every variant takes the
 //! same search; on a classic board the houses are exactly the rows, columns and boxes the
 //! documents check, so the published counts are unchanged. A cell reads a fixed number of houses
-//! (three, or five on a board with diagonals, where a cell off them repeats its row: reading or
+//! (three, or five on a board with diagonals, where a cell with fewer repeats its row: reading or
 //! setting one mask twice changes nothing), so the classic search keeps its three-mask loop.
 //!
 //! # Why it is fast
