@@ -1,4 +1,6 @@
 //! A second solution without searching: two digits exchanged on a rectangle of empty cells.
+//! Part of the rectangular 9×9 path (classic boards only: on a jigsaw or diagonal board the
+//! four cells need not lie in two boxes, nor off the diagonals).
 //!
 //! If a solution has digits `x y / y x` on four cells that are not givens, in two rows of one
 //! band (or two columns of one stack), exchanging them gives another solution: every row,

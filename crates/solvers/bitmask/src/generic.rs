@@ -1,121 +1,66 @@
-//! The path for every size (4×4 to 25×25): used-digit masks per unit, naked and hidden singles,
-//! box-line eliminations, MRV branching over a cell's candidates.
+//! The path for every size (4×4 to 25×25) and every variant: a used-digit mask per house of the
+//! puzzle's [`Geometry`] (rows, columns, boxes or jigsaw regions, diagonals), naked and hidden
+//! singles, region–line eliminations over the geometry's segments, MRV branching over a cell's
+//! candidates.
 
 use sudoku_core::{
-    Budget, Checkpoints, Counters, Grid, SearchEvent, Shape, StopReason, report_changes,
+    Budget, Checkpoints, Counters, Geometry, Grid, SearchEvent, StopReason, report_changes,
 };
 
 /// Largest board side and cell count the fixed-size state holds.
 const MAX_SIDE: usize = 25;
 const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+/// Houses of the largest board: rows, columns, boxes and both diagonals.
+const MAX_HOUSES: usize = 3 * MAX_SIDE + 2;
 
 /// Nodes between two budget checks (a node costs a few microseconds on 25×25).
 const CHECK_EVERY: u64 = 256;
 
-/// A board mid-search: cell values and the digits used in each row, column and box
-/// (bit `v` for digit `v`).
+/// A board mid-search: cell values and the digits used in each house (bit `v` for digit `v`),
+/// houses numbered as the geometry numbers them.
 #[derive(Clone)]
 struct State {
     cells: [u8; MAX_CELLS],
-    used: [u32; 3 * MAX_SIDE],
-    /// Digits removed from each cell by box-line eliminations.
+    used: [u32; MAX_HOUSES],
+    /// Digits removed from each cell by region–line eliminations.
     removed: [u32; MAX_CELLS],
     empty: usize,
 }
 
-/// The geometry of one size, computed once and kept until the size changes.
-struct Layout {
-    shape: Shape,
-    n: usize,
+/// The rules of the board being searched: its houses, and every digit as a set.
+struct Rules<'g> {
+    geometry: &'g Geometry,
     all: u32,
-    /// Row, column and box unit of each cell, as indexes into `State::used`.
-    units_of: Vec<[usize; 3]>,
-    /// The cells of each unit, `3n` units of `n` cells, same order as `State::used`.
-    unit_cells: Vec<Vec<usize>>,
-    /// Where a box meets a line (row or column): the segments box-line eliminations read.
-    segments: Vec<Segment>,
 }
 
-/// The cells a box shares with a row or a column, and the cells on either side of it.
-struct Segment {
-    /// Indexes into `Layout::unit_cells` / `State::used` of the line and the box.
-    line: usize,
-    boxed: usize,
-    cells: Vec<usize>,
-    /// The line's cells outside the box, and the box's cells outside the line.
-    line_rest: Vec<usize>,
-    box_rest: Vec<usize>,
-}
-
-impl Layout {
-    fn new(shape: Shape) -> Layout {
-        let n = shape.size();
-        let units_of = (0..shape.cell_count())
-            .map(|c| {
-                [
-                    shape.row_of(c),
-                    n + shape.col_of(c),
-                    2 * n + shape.box_of(c),
-                ]
-            })
-            .collect();
-        let kinds = [
-            sudoku_core::UnitKind::Row,
-            sudoku_core::UnitKind::Column,
-            sudoku_core::UnitKind::Box,
-        ];
-        let unit_cells = kinds
-            .iter()
-            .flat_map(|&kind| (0..n).map(move |u| shape.unit_cells(kind, u).collect()))
-            .collect();
-        let unit_cells: Vec<Vec<usize>> = unit_cells;
-        let mut segments = Vec::new();
-        for boxed in 2 * n..3 * n {
-            for line in 0..2 * n {
-                let in_box = |c: &usize| unit_cells[boxed].contains(c);
-                let in_line = |c: &usize| unit_cells[line].contains(c);
-                let cells: Vec<usize> = unit_cells[line].iter().copied().filter(in_box).collect();
-                if cells.is_empty() {
-                    continue;
-                }
-                segments.push(Segment {
-                    line,
-                    boxed,
-                    line_rest: unit_cells[line]
-                        .iter()
-                        .copied()
-                        .filter(|c| !in_box(c))
-                        .collect(),
-                    box_rest: unit_cells[boxed]
-                        .iter()
-                        .copied()
-                        .filter(|c| !in_line(c))
-                        .collect(),
-                    cells,
-                });
-            }
-        }
-        Layout {
-            shape,
-            n,
-            all: ((1u32 << n) - 1) << 1,
-            units_of,
-            unit_cells,
-            segments,
-        }
-    }
-
+impl Rules<'_> {
+    #[inline]
     fn candidates(&self, state: &State, cell: usize) -> u32 {
-        let [r, c, b] = self.units_of[cell];
-        self.all & !(state.used[r] | state.used[c] | state.used[b] | state.removed[cell])
+        let taken = self
+            .geometry
+            .houses_of(cell)
+            .iter()
+            .fold(state.removed[cell], |taken, &h| taken | state.used[h]);
+        self.all & !taken
     }
 
+    #[inline]
     fn place(&self, state: &mut State, cell: usize, digit: u32) {
         state.cells[cell] = digit as u8;
         state.empty -= 1;
-        for u in self.units_of[cell] {
-            state.used[u] |= 1 << digit;
+        for &h in self.geometry.houses_of(cell) {
+            state.used[h] |= 1 << digit;
         }
+    }
+
+    /// Digits already placed in the houses of `cell`, counted once a house: the smaller, the
+    /// further a value there reaches.
+    fn filled_around(&self, state: &State, cell: usize) -> u32 {
+        self.geometry
+            .houses_of(cell)
+            .iter()
+            .map(|&h| state.used[h].count_ones())
+            .sum()
     }
 }
 
@@ -129,21 +74,19 @@ struct Frame {
 enum Untried {
     /// More digits for the cell.
     Digits { cell: usize, rest: u32 },
-    /// The other place of a digit that had two places in a unit.
+    /// The other place of a digit that had two places in a house.
     Place { cell: usize, digit: u32 },
 }
 
 /// Scratch for the generic search, reused across solves.
 #[derive(Default)]
 pub(crate) struct Generic {
-    layout: Option<Layout>,
     frames: Vec<Frame>,
     candidates: Vec<u32>,
-    segment_digits: Vec<u32>,
 }
 
 /// What propagation left: a contradiction, a full board, or what to branch on: an empty cell's
-/// candidates, or the two places a digit has left in a unit.
+/// candidates, or the two places a digit has left in a house.
 enum Settled {
     Dead,
     Solved,
@@ -169,28 +112,26 @@ impl Generic {
         if let Err(reason) = budget.check(0) {
             return (Some(reason), solutions, 0, counters);
         }
-        let shape = puzzle.shape();
-        if self.layout.as_ref().is_none_or(|l| l.shape != shape) {
-            self.layout = Some(Layout::new(shape));
-        }
-        let Some(layout) = self.layout.as_ref() else {
-            return (None, solutions, 0, counters);
+        let geometry = puzzle.geometry();
+        let cell_count = geometry.cell_count();
+        let rules = &Rules {
+            geometry,
+            all: ((1u32 << geometry.size()) - 1) << 1,
         };
-        self.candidates.resize(shape.cell_count(), 0);
-        self.segment_digits.resize(layout.segments.len(), 0);
+        self.candidates.resize(cell_count, 0);
         self.frames.clear();
         let mut current = State {
             cells: [0; MAX_CELLS],
-            used: [0; 3 * MAX_SIDE],
+            used: [0; MAX_HOUSES],
             removed: [0; MAX_CELLS],
-            empty: shape.cell_count(),
+            empty: cell_count,
         };
         for (cell, &value) in puzzle.cells().iter().enumerate() {
             if value != 0 {
-                if layout.candidates(&current, cell) & (1 << value) == 0 {
+                if rules.candidates(&current, cell) & (1 << value) == 0 {
                     return (None, solutions, 0, counters);
                 }
-                layout.place(&mut current, cell, u32::from(value));
+                rules.place(&mut current, cell, u32::from(value));
             }
         }
         let mut stopped = None;
@@ -211,12 +152,7 @@ impl Generic {
                 stopped = Some(reason);
                 break;
             }
-            let settled = settle(
-                layout,
-                &mut current,
-                &mut self.candidates,
-                &mut self.segment_digits,
-            );
+            let settled = settle(rules, &mut current, &mut self.candidates);
             if WATCH && !matches!(settled, Settled::Dead) {
                 report_changes(&mut shown, &current.cells, guessed.take(), &mut watch);
             }
@@ -224,8 +160,8 @@ impl Generic {
                 Settled::Solved => {
                     count += 1;
                     if solutions.len() < keep {
-                        let cells = current.cells[..shape.cell_count()].to_vec();
-                        if let Some(grid) = Grid::from_cells(shape, cells) {
+                        let cells = current.cells[..cell_count].to_vec();
+                        if let Some(grid) = puzzle.with_cells(cells) {
                             solutions.push(grid);
                         }
                     }
@@ -242,7 +178,7 @@ impl Generic {
                     });
                     counters.guesses += 1;
                     guessed = Some(cell);
-                    layout.place(&mut current, cell, digit);
+                    rules.place(&mut current, cell, digit);
                     continue;
                 }
                 Settled::Pair { digit, cells } => {
@@ -255,7 +191,7 @@ impl Generic {
                     });
                     counters.guesses += 1;
                     guessed = Some(cells[0]);
-                    layout.place(&mut current, cells[0], digit);
+                    rules.place(&mut current, cells[0], digit);
                     continue;
                 }
                 Settled::Dead => {}
@@ -283,22 +219,17 @@ impl Generic {
                 counters.guesses += 1;
                 guessed = Some(cell);
             }
-            layout.place(&mut current, cell, digit);
+            rules.place(&mut current, cell, digit);
         }
         counters.iterations = counters.nodes;
         (stopped, solutions, count, counters)
     }
 }
 
-/// Applies naked and hidden singles until neither applies.
-fn settle(
-    layout: &Layout,
-    state: &mut State,
-    candidates: &mut [u32],
-    digits: &mut [u32],
-) -> Settled {
-    let n = layout.n;
-    let cell_count = n * n;
+/// Applies naked and hidden singles, then region–line eliminations, until none applies.
+fn settle(rules: &Rules<'_>, state: &mut State, candidates: &mut [u32]) -> Settled {
+    let geometry = rules.geometry;
+    let cell_count = geometry.cell_count();
     loop {
         if state.empty == 0 {
             return Settled::Solved;
@@ -312,22 +243,19 @@ fn settle(
                 *slot = 0;
                 continue;
             }
-            let cands = layout.candidates(state, cell);
+            let cands = rules.candidates(state, cell);
             *slot = cands;
             match cands.count_ones() {
                 0 => return Settled::Dead,
                 1 => {
-                    layout.place(state, cell, cands.trailing_zeros());
+                    rules.place(state, cell, cands.trailing_zeros());
                     *slot = 0;
                     progress = true;
                 }
                 k if k <= best.0 => {
-                    // Ties go to the cell whose units have the most empty cells: its value
+                    // Ties go to the cell whose houses have the most empty cells: its value
                     // reaches furthest.
-                    let [r, c, b] = layout.units_of[cell];
-                    let filled = state.used[r].count_ones()
-                        + state.used[c].count_ones()
-                        + state.used[b].count_ones();
+                    let filled = rules.filled_around(state, cell);
                     if k < best.0 || filled < best_filled {
                         best = (k, cell, cands);
                         best_filled = filled;
@@ -339,8 +267,9 @@ fn settle(
         if progress {
             continue;
         }
-        // Hidden singles: a digit with one place left in a unit.
-        for (unit, cells) in layout.unit_cells.iter().enumerate() {
+        // Hidden singles: a digit with one place left in a house.
+        for house in 0..geometry.house_count() {
+            let cells = geometry.house(house);
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
             for &cell in cells {
                 let c = candidates[cell];
@@ -348,12 +277,12 @@ fn settle(
                 twos |= ones & c;
                 ones |= c;
             }
-            if layout.all & !state.used[unit] & !ones != 0 {
+            if rules.all & !state.used[house] & !ones != 0 {
                 return Settled::Dead;
             }
             let two_places = twos & !threes;
             if bilocal.is_none() && two_places != 0 {
-                bilocal = Some((unit, two_places.trailing_zeros()));
+                bilocal = Some((house, two_places.trailing_zeros()));
             }
             let mut singles = ones & !twos;
             while singles != 0 {
@@ -368,26 +297,27 @@ fn settle(
                     }
                     return Settled::Dead;
                 }
-                if layout.candidates(state, cell) & (1 << digit) == 0 {
+                if rules.candidates(state, cell) & (1 << digit) == 0 {
                     return Settled::Dead;
                 }
-                layout.place(state, cell, digit);
+                rules.place(state, cell, digit);
                 progress = true;
             }
         }
         if progress {
             continue;
         }
-        if box_line(layout, state, candidates, digits) {
+        if region_line(geometry, state, candidates) {
             continue;
         }
         let (fewest, cell, cands) = best;
         if fewest > 2
-            && let Some((unit, digit)) = bilocal
+            && let Some((house, digit)) = bilocal
         {
-            // A digit with two places left in a unit splits the tree in two, better than a
+            // A digit with two places left in a house splits the tree in two, better than a
             // cell with three or more candidates.
-            let mut places = layout.unit_cells[unit]
+            let mut places = geometry
+                .house(house)
                 .iter()
                 .filter(|&&c| candidates[c] & (1 << digit) != 0);
             if let (Some(&first), Some(&second)) = (places.next(), places.next()) {
@@ -404,43 +334,51 @@ fn settle(
     }
 }
 
-/// Pointing and claiming: a digit that a box holds only where it meets a line leaves the rest
-/// of the line, and a digit that a line holds only within one box leaves the rest of the box.
-/// `candidates` must be fresh; `digits` is scratch, one slot per segment. Returns whether a
-/// candidate was removed.
-fn box_line(layout: &Layout, state: &mut State, candidates: &[u32], digits: &mut [u32]) -> bool {
-    let n = layout.n;
-    // Per line, and per box and line kind (rows, columns): digits seen in one segment or more,
-    // and in two or more.
-    let mut line_once = [0u32; 2 * MAX_SIDE];
-    let mut line_twice = [0u32; 2 * MAX_SIDE];
-    let mut box_once = [0u32; 2 * MAX_SIDE];
-    let mut box_twice = [0u32; 2 * MAX_SIDE];
-    let box_slot = |segment: &Segment| segment.boxed - 2 * n + n * usize::from(segment.line >= n);
-    for (segment, slot) in layout.segments.iter().zip(digits.iter_mut()) {
-        let d = segment.cells.iter().fold(0, |acc, &c| acc | candidates[c]);
-        *slot = d;
-        line_twice[segment.line] |= line_once[segment.line] & d;
-        line_once[segment.line] |= d;
-        let k = box_slot(segment);
-        box_twice[k] |= box_once[k] & d;
-        box_once[k] |= d;
-    }
+/// Pointing and claiming over the geometry's segments (a box or region crossing a row, column
+/// or diagonal in two cells or more): a digit the region holds only on the line leaves the rest
+/// of the line, and a digit the line holds only in the region leaves the rest of the region. A
+/// jigsaw region can meet a line in one cell, which no segment covers, so each side's other
+/// digits are read from its own cells rather than from the other segments. `candidates` must
+/// be fresh. Returns whether a candidate was removed.
+fn region_line(geometry: &Geometry, state: &mut State, candidates: &[u32]) -> bool {
     let mut progress = false;
-    let mut remove = |digits: u32, cells: &[usize]| {
-        if digits == 0 {
-            return;
+    for segment in geometry.segments() {
+        let here = segment.cells.iter().fold(0, |acc, &c| acc | candidates[c]);
+        if here == 0 {
+            continue;
         }
-        for &cell in cells {
-            if candidates[cell] & digits != 0 && state.cells[cell] == 0 {
-                state.removed[cell] |= digits;
-                progress = true;
-            }
-        }
-    };
-    for (segment, &d) in layout.segments.iter().zip(digits.iter()) {
-        remove(d & !box_twice[box_slot(segment)], &segment.line_rest);
-        remove(d & !line_twice[segment.line], &segment.box_rest);
+        let pointing = here & !union_up_to(candidates, &segment.region_rest, here);
+        let claiming = here & !union_up_to(candidates, &segment.line_rest, here);
+        progress |= remove(state, candidates, pointing, &segment.line_rest);
+        progress |= remove(state, candidates, claiming, &segment.region_rest);
     }
     progress
+}
+
+/// The candidates of `cells` together, the scan stopping once they hold all of `wanted` (what
+/// the caller asks is only which of `wanted` they lack).
+fn union_up_to(candidates: &[u32], cells: &[usize], wanted: u32) -> u32 {
+    let mut seen = 0;
+    for &cell in cells {
+        seen |= candidates[cell];
+        if wanted & !seen == 0 {
+            break;
+        }
+    }
+    seen
+}
+
+/// Removes `digits` from the empty cells among `cells`; whether one of them held one.
+fn remove(state: &mut State, candidates: &[u32], digits: u32, cells: &[usize]) -> bool {
+    let mut removed = false;
+    if digits == 0 {
+        return removed;
+    }
+    for &cell in cells {
+        if candidates[cell] & digits != 0 && state.cells[cell] == 0 {
+            state.removed[cell] |= digits;
+            removed = true;
+        }
+    }
+    removed
 }

@@ -3,16 +3,29 @@
 //! held against the fastest public ones.
 //!
 //! # Three paths behind one [`Solver`]
-//! - **9×9** goes through a band-oriented fast path, in the family of JCZSolve (the bitboard
-//!   design behind the crates.io `sudoku` crate) with changes of its own, listed below.
-//! - **16×16** goes through a fixed-width path built the same way (see below).
-//! - **Every other size** (4, 6, 12, 25; also 9 and 16 in tests, as a cross-check) goes
-//!   through a generic path: a used-digit mask per row, column and box (`u32`, N ≤ 25) plus
-//!   the digits box-line eliminations removed from each cell; naked singles, hidden singles
-//!   and pointing/claiming to a fixpoint. It then branches on the cell with fewest candidates
-//!   (ties to the cell whose units are emptiest) or, when that cell has three or more, on a
-//!   digit with only two places left in some unit. A decision copies the state (3.4 KB) onto
-//!   a stack the solver keeps between solves.
+//! - **Classic 9×9** goes through a band-oriented fast path, in the family of JCZSolve (the
+//!   bitboard design behind the crates.io `sudoku` crate) with changes of its own, listed below.
+//! - **Classic 16×16** goes through a fixed-width path built the same way (see below).
+//! - **Every other board** (sizes 4, 6, 12, 25; every diagonal, jigsaw and jigsaw-diagonal
+//!   board of any size; also classic 9×9 and 16×16 in tests, as a cross-check) goes through a
+//!   generic path that reads the puzzle's [`Geometry`](sudoku_core::Geometry): a used-digit
+//!   mask per house (`u32`, N ≤ 25) plus the digits region–line eliminations removed from each
+//!   cell; naked singles, hidden singles in every house, and pointing/claiming over the
+//!   geometry's segments (a box or region crossing a row, column or diagonal) to a fixpoint. It
+//!   then branches on the cell with fewest candidates (ties to the cell whose houses are
+//!   emptiest) or, when that cell has three or more, on a digit with only two places left in
+//!   some house. A decision copies the state (3.4 KB) onto a stack the solver keeps between
+//!   solves.
+//!
+//! # Which boards the fast paths take
+//! The 9×9 and 16×16 paths (`nine.rs`, `wide.rs`, `settle.rs`, `exchange.rs`, `sixteen.rs`) are
+//! rectangular: their words are bands of rows, their tables permutations of a band's boxes, and
+//! a rectangle exchange assumes boxes. They are taken only for classic boards
+//! ([`Geometry::is_classic`](sudoku_core::Geometry::is_classic)); a diagonal or jigsaw board of
+//! those sizes takes the generic path, so every variant is solved (the solver declares all of
+//! them). [`Bitmask::solve_line`] and the 9×9 text path read a classic line only: a line with a
+//! variant after its clues (`/x`, `/map`) goes through the parser and the generic path, or is
+//! refused by `solve_line`.
 //!
 //! # The 16×16 path
 //! Four rows of sixteen cells are exactly one `u64`, so each digit is four band words (544
@@ -226,9 +239,13 @@ impl Bitmask {
     }
 
     /// Parses an 81-symbol line (`1`-`9` given, `.` `0` `_` empty; text after the 81st symbol
-    /// is ignored) and runs [`Bitmask::solve_cells`] on it; `None` if the line is not a 9×9
-    /// puzzle line.
+    /// is ignored unless it is a variant) and runs [`Bitmask::solve_cells`] on it; `None` if the
+    /// line is not a classic 9×9 puzzle line (a `/` after the clues names a variant, which the
+    /// fast path does not play).
     pub fn solve_line(&mut self, line: &str, limit: u64, solution: &mut [u8; 81]) -> Option<Tally> {
+        if names_a_variant(line) {
+            return None;
+        }
         let clues = Clues::from_line(line.as_bytes())?;
         Some(self.solve_clues(&clues, limit, solution))
     }
@@ -273,6 +290,11 @@ impl Bitmask {
         }
         nine.run::<false, false, WATCH>(clues, limit, budget, found, watch)
     }
+}
+
+/// Whether a 9×9 line carries a variant: a `/` right after its 81 clues.
+fn names_a_variant(line: &str) -> bool {
+    line.as_bytes().get(81) == Some(&b'/')
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -352,7 +374,8 @@ impl Solver for Bitmask {
             description: "bit-set backtracking: singles, box-line propagation, fewest-candidates guessing",
             capabilities: Capabilities::exact(ALL_SIZES)
                 .reporting_guesses()
-                .work_counter("nodes"),
+                .work_counter("nodes")
+                .on_every_variant(),
         }
     }
 
@@ -360,8 +383,9 @@ impl Solver for Bitmask {
         self.search::<false>(puzzle, budget, no_watch)
     }
 
-    /// A 9×9 line straight into the fast path's clues (no [`Grid`], no [`Outcome`]); other
-    /// sizes through the default.
+    /// A classic 9×9 line straight into the fast path's clues (no [`Grid`], no [`Outcome`]);
+    /// other sizes and any line with a variant (or a `:count:solution` tail) through the
+    /// default.
     fn solve_text(
         &mut self,
         line: &str,
@@ -416,7 +440,8 @@ impl Solver for Bitmask {
 fn no_watch(_: SearchEvent<'_>) {}
 
 impl Bitmask {
-    /// Both paths, telling `watch` of each digit placed or taken back when `WATCH` is set (the
+    /// The path the board takes (a fast one for a classic 9×9 or 16×16 board, the generic one
+    /// otherwise), telling `watch` of each digit placed or taken back when `WATCH` is set (the
     /// board is compared with what the watcher was last told after each propagation, so an
     /// unwatched solve does none of that work).
     fn search<const WATCH: bool>(
@@ -427,7 +452,8 @@ impl Bitmask {
     ) -> Outcome {
         let limit = budget.solution_limit.max(1);
         let keep = budget.keep_solutions.max(1);
-        if puzzle.shape() == Shape::S16 {
+        let classic = puzzle.geometry().is_classic();
+        if classic && puzzle.shape() == Shape::S16 {
             let mut solutions = Vec::new();
             let tally = run_sixteen::<WATCH>(
                 self.path,
@@ -446,7 +472,7 @@ impl Bitmask {
             );
             return Outcome::from_search(tally.stopped, solutions, tally.solutions, tally.counters);
         }
-        if puzzle.shape() != Shape::S9 {
+        if !classic || puzzle.shape() != Shape::S9 {
             let (stopped, solutions, count, counters) = self
                 .generic
                 .run::<WATCH>(puzzle, budget, limit, keep, watch);

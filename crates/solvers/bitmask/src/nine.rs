@@ -1,5 +1,6 @@
 //! The 9×9 fast path: per-digit band bitboards, band-local box-line propagation, singles,
-//! triads, bivalue guessing.
+//! triads, bivalue guessing. Rectangular (bands of three rows, boxes of 3×3): the solver takes
+//! it only for classic boards; a diagonal or jigsaw 9×9 board goes through `generic.rs`.
 //!
 //! A cell of band `b` (rows `3b..3b+3`) at row `r` of the band and column `c` is bit
 //! `p = 9r + c` of a 27-bit word. `f[3d + b]` holds the cells of band `b` where digit `d` may

@@ -1,5 +1,6 @@
 //! The band examination of the 9×9 search on AVX-512: all 27 words examined at once, one lane
-//! each, pass after pass until none changes.
+//! each, pass after pass until none changes. Part of the rectangular 9×9 path: classic boards
+//! only.
 //!
 //! The scalar loop (`State::settle_bands`) examines only the words that changed, one branch
 //! per word per pass. Which words change after a guess follows no pattern, so on puzzles that

@@ -1,5 +1,7 @@
 //! The 16×16 fast path: per-digit bitboards where one band (four rows of sixteen cells) is
 //! exactly one `u64`, singles and box-line propagation by word arithmetic, bivalue guessing.
+//! Rectangular (bands of four rows, boxes of 4×4): the solver takes it only for classic boards;
+//! a diagonal or jigsaw 16×16 board goes through `generic.rs`.
 //!
 //! Cell `64b + p` of the grid (row-major) is bit `p = 16r + c` of band `b`'s word: row `4b + r`,
 //! column `c`. `f[d][b]` holds the cells of band `b` where digit `d` may still go (a placed

@@ -1,5 +1,6 @@
 //! Parts of the 9×9 search on AVX-512: the guess choice sixteen cells at a time, the column
-//! rules and the triads' per-digit sets one lane per digit.
+//! rules and the triads' per-digit sets one lane per digit. Part of the rectangular 9×9 path:
+//! classic boards only.
 //!
 //! On a state with many bivalue cells (sparse puzzles, puzzles with several solutions) scoring
 //! them one by one is most of a node's work. Here each lane holds one bivalue cell: the words

@@ -2,14 +2,22 @@
 //!
 //! Cells are visited in row-major order and clue cells are skipped. At an empty cell the values
 //! 1..=N are tried in order; **every value tried is one iteration, counted before its
-//! feasibility check**; a value is feasible when its row, column and box do not hold it already,
+//! feasibility check**; a value is feasible when none of the cell's houses holds it already,
 //! and a feasible value moves the search to the next cell. The search stops once the budget's
 //! solution limit is reached, or when the tree is exhausted. With this definition the iteration
 //! counts published for the documents' boards are reproduced exactly (Near worst case:
 //! 622,577,597).
 //!
+//! # Houses and variants
+//! The houses are the puzzle's [`Geometry`]: rows, columns and boxes on a classic board, jigsaw
+//! regions in place of boxes, and the two diagonals under the X rule. Every variant takes the
+//! same search; on a classic board the houses are exactly the rows, columns and boxes the
+//! documents check, so the published counts are unchanged. A cell reads a fixed number of houses
+//! (three, or five on a board with diagonals, where a cell with fewer repeats its row: reading or
+//! setting one mask twice changes nothing), so the classic search keeps its three-mask loop.
+//!
 //! # Why it is fast
-//! The search keeps one bit set of used digits per row, column and box. Instead of trying
+//! The search keeps one bit set of used digits per house. Instead of trying
 //! values one at a time, it masks the values above the current one, takes the lowest feasible one
 //! with a single bit scan, and adds the number of values it passed over to the iteration count.
 //! The count is the same as trying them one by one; the work per placed value is constant. Each
@@ -24,8 +32,8 @@
 //! 9×9 with few clues can run for ages: give it a budget.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, NotWatchable,
-    Outcome, SearchEvent, Solver, SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Geometry, Grid,
+    NotWatchable, Outcome, SearchEvent, Solver, SolverInfo,
 };
 
 /// Row-major cell-order backtracking (see the crate documentation).
@@ -38,12 +46,14 @@ impl Solver for Naive {
             id: "naive",
             family: Family::Backtracking,
             description: "cell-order backtracking, values 1..N in order (the documents' algorithm)",
-            capabilities: Capabilities::exact(ALL_SIZES).reporting_guesses(),
+            capabilities: Capabilities::exact(ALL_SIZES)
+                .reporting_guesses()
+                .on_every_variant(),
         }
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        search(puzzle, budget, |_| {})
+        search_houses(puzzle, budget, |_| {})
     }
 
     /// Every value placed (a guess when the cell had another feasible value) and every value
@@ -54,45 +64,63 @@ impl Solver for Naive {
         budget: &Budget,
         watch: &mut dyn FnMut(SearchEvent<'_>),
     ) -> Result<Outcome, NotWatchable> {
-        Ok(search(puzzle, budget, watch))
+        Ok(search_houses(puzzle, budget, watch))
     }
 }
 
 /// Iterations between two budget checks: a few milliseconds of search.
 const CHECK_EVERY: u64 = 1 << 22;
 
-/// Room for 25 rows, 25 columns and 25 boxes, rounded up to a power of two.
+/// Room for every house of a 25×25 board (25 rows, 25 columns, 25 boxes, 2 diagonals),
+/// rounded up to a power of two.
 const MASKS: usize = 128;
 
-/// An empty cell and the indexes of its row, column and box masks.
+/// Houses a cell reads on a board without diagonals, and at most on one with them.
+const PLAIN_HOUSES: usize = 3;
+const DIAGONAL_HOUSES: usize = 5;
+
+/// An empty cell and the numbers of the `K` houses whose masks it reads.
 #[derive(Clone, Copy)]
-struct Slot {
+struct Slot<const K: usize> {
     cell: usize,
-    units: [usize; 3],
+    houses: [usize; K],
+}
+
+/// The search with as many masks a cell as the board needs.
+fn search_houses(puzzle: &Grid, budget: &Budget, watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
+    if puzzle.variant().has_diagonals() {
+        search::<DIAGONAL_HOUSES>(puzzle, budget, watch)
+    } else {
+        search::<PLAIN_HOUSES>(puzzle, budget, watch)
+    }
+}
+
+/// The houses of `cell`, the first repeated to fill `K` places.
+fn padded_houses<const K: usize>(geometry: &Geometry, cell: usize) -> [usize; K] {
+    let houses = geometry.houses_of(cell);
+    assert!(houses.len() <= K, "cell {cell} has {} houses", houses.len());
+    std::array::from_fn(|k| houses.get(k).copied().unwrap_or(houses[0]))
 }
 
 /// The search; `watch` hears every value placed and taken back (a no-op closure compiles away).
-fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
-    let shape = puzzle.shape();
-    let n = shape.size();
+fn search<const K: usize>(
+    puzzle: &Grid,
+    budget: &Budget,
+    mut watch: impl FnMut(SearchEvent<'_>),
+) -> Outcome {
+    let geometry = puzzle.geometry();
+    let n = geometry.size();
     let all_digits: u32 = ((1u32 << n) - 1) << 1;
-    // Masks of used digits: rows, then columns, then boxes (padded to a power of two so that
-    // masking an index proves it in bounds and the hot loop carries no bounds checks).
+    // Masks of used digits, one a house (padded to a power of two so that masking an index
+    // proves it in bounds and the hot loop carries no bounds checks).
     let mut used = [0u32; MASKS];
-    let units_of = |cell| {
-        [
-            shape.row_of(cell),
-            25 + shape.col_of(cell),
-            50 + shape.box_of(cell),
-        ]
-    };
     let mut slots = Vec::new();
     for (cell, &digit) in puzzle.cells().iter().enumerate() {
-        let units = units_of(cell);
+        let houses = padded_houses::<K>(geometry, cell);
         if digit == 0 {
-            slots.push(Slot { cell, units });
+            slots.push(Slot { cell, houses });
         } else {
-            units.iter().for_each(|&u| used[u] |= 1 << digit);
+            houses.iter().for_each(|&h| used[h] |= 1 << digit);
         }
     }
 
@@ -105,9 +133,12 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(SearchEvent<'_>)
     // untried[k]: the values above values[k] still feasible at slot k, computed once on arrival
     // (the masks slot k sees do not change while the search is below it).
     let mut untried = vec![0u32; slots.len()];
-    let feasible = |used: &[u32; MASKS], slot: Slot| {
-        let [row, col, bx] = slot.units.map(|u| u & (MASKS - 1));
-        all_digits & !(used[row] | used[col] | used[bx])
+    let feasible = |used: &[u32; MASKS], slot: Slot<K>| {
+        let taken = slot
+            .houses
+            .iter()
+            .fold(0, |taken, &h| taken | used[h & (MASKS - 1)]);
+        all_digits & !taken
     };
     if let Some(&first) = slots.first() {
         untried[0] = feasible(&used, first);
@@ -135,10 +166,9 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(SearchEvent<'_>)
             // A choice among several feasible values is a guess; so is any value after the first.
             let guess = tried != 0 || rest != 0;
             counters.guesses += u64::from(guess);
-            let [row, col, bx] = slot.units.map(|u| u & (MASKS - 1));
-            used[row] |= 1 << value;
-            used[col] |= 1 << value;
-            used[bx] |= 1 << value;
+            slot.houses
+                .iter()
+                .for_each(|&h| used[h & (MASKS - 1)] |= 1 << value);
             watch(SearchEvent::Place {
                 cell: slot.cell,
                 digit: value as u8,
@@ -167,21 +197,21 @@ fn search(puzzle: &Grid, budget: &Budget, mut watch: impl FnMut(SearchEvent<'_>)
     found.into_outcome(stopped, counters)
 }
 
-fn release(used: &mut [u32; MASKS], slot: Slot, value: u32) {
-    slot.units
+fn release<const K: usize>(used: &mut [u32; MASKS], slot: Slot<K>, value: u32) {
+    slot.houses
         .iter()
-        .for_each(|&u| used[u & (MASKS - 1)] &= !(1 << value));
+        .for_each(|&h| used[h & (MASKS - 1)] &= !(1 << value));
 }
 
 /// The event of taking `value` back out of `slot`'s cell.
-fn removal(slot: Slot, value: u32) -> SearchEvent<'static> {
+fn removal<const K: usize>(slot: Slot<K>, value: u32) -> SearchEvent<'static> {
     SearchEvent::Remove {
         cell: slot.cell,
         digit: value as u8,
     }
 }
 
-fn fill(puzzle: &Grid, slots: &[Slot], values: &[u32]) -> Grid {
+fn fill<const K: usize>(puzzle: &Grid, slots: &[Slot<K>], values: &[u32]) -> Grid {
     let mut grid = puzzle.clone();
     for (slot, &value) in slots.iter().zip(values) {
         grid.set(slot.cell, value as u8);
