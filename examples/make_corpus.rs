@@ -7,7 +7,10 @@
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use sudoku_core::{Budget, Grid, Shape, Solver, Verdict, candidates};
+use sudoku_core::{
+    Budget, Geometry, Grid, Shape, Solver, Variant, VariantKind, Verdict, candidates, dataset_line,
+};
+use sudoku_generate::Symmetry;
 use sudoku_naive::Naive;
 
 /// Naive's work cap for one count while building the corpus; cases it cannot settle are skipped.
@@ -79,16 +82,17 @@ fn unsolvable_puzzle(unique: &Grid, solution: &Grid, rng: &mut StdRng) -> Option
     None
 }
 
-/// Copies a clue into an empty peer, so two clues conflict.
+/// Copies a clue into an empty peer, so two clues conflict (on a variant board, a peer by its
+/// houses: maybe only by a diagonal or a region).
 fn conflicting_puzzle(unique: &Grid, rng: &mut StdRng) -> Grid {
-    let shape = unique.shape();
+    let geometry = unique.geometry().clone();
     let mut puzzle = unique.clone();
     loop {
         let cell = rng.random_range(0..puzzle.cells().len());
         if puzzle.get(cell) != 0 {
             continue;
         }
-        if let Some(peer) = shape.peers(cell).find(|&p| puzzle.get(p) != 0) {
+        if let Some(&peer) = geometry.peers(cell).iter().find(|&&p| puzzle.get(p) != 0) {
             puzzle.set(cell, puzzle.get(peer));
             return puzzle;
         }
@@ -116,15 +120,53 @@ fn main() {
         println!("\n# {shape}");
         for _ in 0..cases {
             let solution = sudoku_generate::random_solution(shape, &mut rng);
-            let unique = unique_puzzle(&solution, floor, &mut rng);
-            println!("{unique}:1:{solution}");
-            if let Some((multi, k)) = multi_puzzle(&unique, 300, &mut rng) {
-                println!("{multi}:{k}");
-            }
-            if let Some(unsolvable) = unsolvable_puzzle(&unique, &solution, &mut rng) {
-                println!("{unsolvable}:0");
-            }
-            println!("{}:0", conflicting_puzzle(&unique, &mut rng));
+            print_cases(&solution, floor, &mut rng);
+        }
+    }
+    // A generator of its own, so the classic cases above stay as they were.
+    let mut rng = StdRng::seed_from_u64(20261127);
+    for (shape, floor) in [(Shape::S4, 0), (Shape::S6, 0), (Shape::S9, 22)] {
+        for kind in [
+            VariantKind::Diagonal,
+            VariantKind::Jigsaw,
+            VariantKind::JigsawDiagonal,
+        ] {
+            println!("\n# {kind} {shape}");
+            let solution = variant_solution(shape, kind, &mut rng);
+            print_cases(&solution, floor, &mut rng);
+        }
+    }
+}
+
+/// A unique puzzle carved from `solution`, then (when found) a multi-solution one, an
+/// unsolvable one and one whose clues conflict.
+fn print_cases(solution: &Grid, floor: usize, rng: &mut StdRng) {
+    let unique = unique_puzzle(solution, floor, rng);
+    println!("{}", dataset_line(&unique, 1, Some(solution)));
+    if let Some((multi, k)) = multi_puzzle(&unique, 300, rng) {
+        println!("{}", dataset_line(&multi, k, None));
+    }
+    if let Some(unsolvable) = unsolvable_puzzle(&unique, solution, rng) {
+        println!("{}", dataset_line(&unsolvable, 0, None));
+    }
+    println!(
+        "{}",
+        dataset_line(&conflicting_puzzle(&unique, rng), 0, None)
+    );
+}
+
+/// A full grid on a board of `kind` (a new random region map for a jigsaw, drawn again until
+/// one has a grid).
+fn variant_solution(shape: Shape, kind: VariantKind, rng: &mut StdRng) -> Grid {
+    loop {
+        let variant = match kind {
+            VariantKind::Diagonal => Variant::diagonal(),
+            _ => sudoku_generate::random_regions(shape, Symmetry::None, rng)
+                .expect("no symmetry asked")
+                .with_diagonals(kind == VariantKind::JigsawDiagonal),
+        };
+        if let Ok(grid) = sudoku_generate::random_grid(Geometry::of(shape, &variant), rng) {
+            return grid;
         }
     }
 }

@@ -10,7 +10,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail, ensure};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use sudoku_core::{Geometry, Grid, Shape, Variant, dataset_line};
+use sudoku_core::{Geometry, Grid, Shape, Variant, VariantKind, dataset_line};
 use sudoku_generate::{
     Board, Limits, Symmetry, Transform, generate_bounded, generate_minimal, keep_givens,
     random_solution, thesis_puzzle,
@@ -260,9 +260,10 @@ fn command_line(args: &GenerateArgs) -> String {
     line
 }
 
-/// The counting solver the generators check uniqueness with: the fastest that counts.
-fn counter(shape: Shape) -> Box<dyn sudoku_core::Solver> {
-    sudoku_registry::reference_solver(shape.size())
+/// The counting solver the generators check uniqueness with: the fastest that counts boards of
+/// this size and variant.
+fn counter(shape: Shape, variant: VariantKind) -> Box<dyn sudoku_core::Solver> {
+    sudoku_registry::reference_solver(shape.size(), variant)
 }
 
 /// The carving methods: strictly minimal puzzles (of a level, if asked), or puzzles carved
@@ -288,7 +289,7 @@ fn carved(
     text.push_str(
         "# Form: puzzle:1:solution, after a comment with its clues, level and the grids tried.\n",
     );
-    let mut counter = counter(shape);
+    let mut counter = counter(shape, args.variant.board(shape).kind());
     let progress = Progress::new("generating", args.count, &stated_budget(args));
     let rated_at_most =
         |level: Level| move |grid: &Grid| sudoku_human::rate(grid).is_ok_and(|r| r.level <= level);
@@ -366,7 +367,7 @@ fn thesis(
         clues.start(),
         clues.end()
     )?;
-    let mut counter = counter(shape);
+    let mut counter = counter(shape, VariantKind::Classic);
     let mut attempts = Vec::with_capacity(args.count);
     let progress = Progress::new("generating", args.count, &stated_budget(args));
     for index in 1..=args.count {
@@ -415,7 +416,7 @@ fn givens(shape: Shape, args: &GenerateArgs, rng: &mut StdRng, text: &mut String
          ui::grouped(GIVENS_COUNT_CAP),
          GIVENS_COUNT_SECONDS
     ));
-    let mut counter = sudoku_registry::reference_solver(shape.size());
+    let mut counter = sudoku_registry::reference_solver(shape.size(), VariantKind::Classic);
     for &proportion in &args.givens {
         for _ in 0..args.count {
             let solution = random_solution(shape, rng);

@@ -419,6 +419,12 @@ fn list_solvers(format: Format) {
                 json!(caps.stochastic),
                 json!(caps.reports_guesses),
                 json!(caps.sizes),
+                json!(
+                    caps.variants
+                        .iter()
+                        .map(|v| v.to_string())
+                        .collect::<Vec<_>>()
+                ),
                 json!(info.description),
             ]
         })
@@ -433,6 +439,7 @@ fn list_solvers(format: Format) {
             "stochastic",
             "reports_guesses",
             "sizes",
+            "variants",
             "description",
         ],
         &rows,

@@ -3,7 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::{Budget, Grid, Outcome, Rejection, Solver, Uniqueness, Verdict, solve_checked};
+use sudoku_core::{
+    Budget, Grid, Outcome, Rejection, Solver, Uniqueness, VariantKind, Verdict, solve_checked,
+};
 
 use crate::input::{InputArgs, Item};
 use crate::options::{BudgetArgs, Format, SeedArg};
@@ -59,12 +61,13 @@ pub struct CountArgs {
     format: Format,
 }
 
-/// One solver per board size, made when a size first comes up: a file may mix sizes, and
-/// making a solver (the registry looked through) costs more than solving an easy puzzle.
+/// One solver per kind of board (size and variant), made when a kind first comes up: a file
+/// may mix them, and making a solver (the registry looked through) costs more than solving an
+/// easy puzzle.
 pub struct SolverPerSize {
-    /// The solver's id; `None`: the fastest complete solver of each size.
+    /// The solver's id; `None`: the fastest complete solver of each kind of board.
     id: Option<String>,
-    made: Vec<(usize, Box<dyn Solver>)>,
+    made: Vec<((usize, VariantKind), Box<dyn Solver>)>,
 }
 
 impl SolverPerSize {
@@ -78,15 +81,17 @@ impl SolverPerSize {
         })
     }
 
-    pub fn get(&mut self, size: usize) -> Result<&mut dyn Solver, Failure> {
-        let index = match self.made.iter().position(|(s, _)| *s == size) {
+    /// The solver for boards like `puzzle`.
+    pub fn get(&mut self, puzzle: &Grid) -> Result<&mut dyn Solver, Failure> {
+        let kind = (puzzle.size(), puzzle.variant().kind());
+        let index = match self.made.iter().position(|(k, _)| *k == kind) {
             Some(index) => index,
             None => {
                 let solver = match &self.id {
                     Some(id) => make_solver(id)?,
-                    None => sudoku_registry::reference_solver(size),
+                    None => sudoku_registry::reference_solver(kind.0, kind.1),
                 };
-                self.made.push((size, solver));
+                self.made.push((kind, solver));
                 self.made.len() - 1
             }
         };
@@ -111,7 +116,7 @@ pub fn solve(args: &SolveArgs) -> Result<Tally, Failure> {
     let mut references = SolverPerSize::new(None)?;
     if let Some(path) = &args.animate {
         let item = puzzles.single("--animate")?;
-        let solver = solvers.get(item.entry.grid.size())?;
+        let solver = solvers.get(&item.entry.grid)?;
         let budget = args.budget.apply(Budget::solve(), args.seed.seed)?;
         crate::animate(solver, &item.entry.grid, &budget, path, args.max_frames)?;
     }
@@ -120,12 +125,11 @@ pub fn solve(args: &SolveArgs) -> Result<Tally, Failure> {
     let progress = Progress::new("solving", puzzles.len(), &args.budget.stated());
     for item in puzzles.iter()? {
         let item = item?;
-        let size = item.entry.grid.size();
         let budget = args.budget.apply(
             Budget::list(args.max_solutions.unwrap_or(1) as usize),
             args.seed.seed,
         )?;
-        let solver = solvers.get(size)?;
+        let solver = solvers.get(&item.entry.grid)?;
         let started = Instant::now();
         let outcome = solve_checked(solver, &item.entry.grid, &budget);
         let elapsed = started.elapsed();
@@ -135,7 +139,7 @@ pub fn solve(args: &SolveArgs) -> Result<Tally, Failure> {
             None => solved(&outcome),
         };
         if args.max_solutions.is_none() && answer == Answer::Solved {
-            answer = unique_or_not(references.get(size)?, &item.entry.grid, &budget);
+            answer = unique_or_not(references.get(&item.entry.grid)?, &item.entry.grid, &budget);
         }
         answer = answer.checked_against(&item, &outcome);
         let record = Record {
@@ -247,7 +251,7 @@ pub fn count(args: &CountArgs) -> Result<Tally, Failure> {
     let progress = Progress::new("counting", puzzles.len(), &args.budget.stated());
     for item in puzzles.iter()? {
         let item = item?;
-        let solver = solvers.get(item.entry.grid.size())?;
+        let solver = solvers.get(&item.entry.grid)?;
         let info = solver.info();
         if !info.capabilities.counts_solutions {
             return Err(Failure::input(format!(

@@ -24,7 +24,8 @@ fn generate(args: &[&str]) -> String {
 fn unique_entries(text: &str) -> Vec<Entry> {
     let entries = parse_entries(text).unwrap();
     for entry in &entries {
-        let mut counter = sudoku_registry::reference_solver(entry.grid.size());
+        let mut counter =
+            sudoku_registry::reference_solver(entry.grid.size(), entry.grid.variant().kind());
         let budget = sudoku_core::Budget::unique();
         match uniqueness(counter.as_mut(), &entry.grid, &budget) {
             Uniqueness::Unique(solution) => {
@@ -89,7 +90,7 @@ fn hard_symmetric_minimal_puzzles_repeat_with_their_seed() {
     let entries = unique_entries(&text);
     assert_eq!(entries.len(), 20);
     for entry in &entries {
-        let mut counter = sudoku_registry::reference_solver(9);
+        let mut counter = sudoku_registry::reference_solver(9, sudoku_core::VariantKind::Classic);
         assert!(
             is_minimal(&entry.grid, counter.as_mut()),
             "line {}",

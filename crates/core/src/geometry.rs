@@ -498,6 +498,17 @@ impl Geometry {
         &self.cell_houses[self.house_start[cell]..self.house_start[cell + 1]]
     }
 
+    /// The houses of `cell` in a fixed-width array, the first repeated to fill the places
+    /// left: what a search that keeps one used-digit mask a house reads without a loop of
+    /// variable length (reading or setting a mask twice changes nothing). `K` is 3 on a board
+    /// without diagonals and 5 with them; panics if `cell` has more than `K` houses.
+    #[inline]
+    pub fn padded_houses<const K: usize>(&self, cell: usize) -> [usize; K] {
+        let houses = self.houses_of(cell);
+        assert!(houses.len() <= K, "cell {cell} has {} houses", houses.len());
+        std::array::from_fn(|k| houses.get(k).copied().unwrap_or(houses[0]))
+    }
+
     /// The position of `cell` within each of its houses, in the order of
     /// [`Geometry::houses_of`].
     #[inline]

@@ -4,7 +4,7 @@
 //! read this list, so a solver registered here appears everywhere with no other change.
 
 pub use sudoku_core::Registered;
-use sudoku_core::Solver;
+use sudoku_core::{Solver, VariantKind};
 use sudoku_ilp::{Backend, Ilp};
 
 /// The entry for a solver type in its default configuration. A variant with parameters is
@@ -64,16 +64,19 @@ pub fn ids() -> Vec<&'static str> {
 /// fastest first.
 pub const REFERENCE_ORDER: &[&str] = &["bitmask", "dlx", "naive"];
 
-/// The fastest registered complete, counting solver that takes `size`: the one the command line
-/// uses to check that a puzzle has exactly one solution.
-pub fn reference_solver(size: usize) -> Box<dyn Solver> {
+/// The fastest registered complete, counting solver that takes `size` and `variant`: the one the
+/// command line uses to check that a puzzle has exactly one solution.
+pub fn reference_solver(size: usize, variant: VariantKind) -> Box<dyn Solver> {
     let registry = registry();
     REFERENCE_ORDER
         .iter()
         .filter_map(|id| registry.iter().find(|r| r.info.id == *id))
         .find(|r| {
             let caps = &r.info.capabilities;
-            caps.complete && caps.counts_solutions && caps.sizes.contains(&size)
+            caps.complete
+                && caps.counts_solutions
+                && caps.sizes.contains(&size)
+                && caps.supports_variant(variant)
         })
         .map_or_else(
             || Box::new(sudoku_naive::Naive) as Box<dyn Solver>,

@@ -24,8 +24,8 @@ use anyhow::{Context, Result, anyhow, bail};
 use plotters::prelude::*;
 use sudoku_core::format::symbol;
 use sudoku_core::{
-    Budget, Counters, DigitSet, EventKind, EventTally, Family, Grid, NotWatchable, Replay,
-    SearchEvent, Shape, Solver, UnitKind, Verdict, admit, check_answer, counted, thousands,
+    Budget, Counters, DigitSet, EventKind, EventTally, Family, Geometry, Grid, NotWatchable,
+    Replay, SearchEvent, Shape, Solver, Verdict, admit, check_answer, counted, thousands,
 };
 
 use crate::charts::{OrDraw, ensure_fonts};
@@ -523,7 +523,7 @@ impl Picture<'_> {
             };
             root.draw(&Text::new(text, (10, y), font)).d()?;
         }
-        let conflicts = conflicts(self.puzzle.shape(), &self.frame.cells);
+        let conflicts = conflicts(self.puzzle.geometry(), &self.frame.cells);
         for (index, &conflicting) in conflicts.iter().enumerate() {
             self.draw_cell(&root, index, conflicting)?;
         }
@@ -655,45 +655,65 @@ impl Picture<'_> {
         Ok(())
     }
 
+    /// The board's outline and a thick line wherever two neighbouring cells lie in different
+    /// boxes or jigsaw regions; on a diagonal board, the two diagonals drawn thin.
     fn draw_box_borders<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, plotters::coord::Shift>,
     ) -> Result<()> {
-        let shape = self.puzzle.shape();
+        let geometry = self.puzzle.geometry();
         let n = self.layout.n;
         let cell = self.layout.cell as i32;
         let (x0, y0) = (self.layout.margin as i32, self.layout.banner as i32);
         let side = cell * n as i32;
-        for r in (0..=n).step_by(shape.box_rows()) {
-            let y = y0 + r as i32 * cell;
-            root.draw(&Rectangle::new(
-                [(x0 - 1, y - 1), (x0 + side + 1, y + 1)],
-                BLACK.filled(),
-            ))
-            .d()?;
+        if geometry.variant().has_diagonals() {
+            let grey = RGBColor(150, 150, 150);
+            for (from, to) in [
+                ((x0, y0), (x0 + side, y0 + side)),
+                ((x0 + side, y0), (x0, y0 + side)),
+            ] {
+                root.draw(&PathElement::new(vec![from, to], grey.stroke_width(1)))
+                    .d()?;
+            }
         }
-        for c in (0..=n).step_by(shape.box_cols()) {
-            let x = x0 + c as i32 * cell;
-            root.draw(&Rectangle::new(
-                [(x - 1, y0 - 1), (x + 1, y0 + side + 1)],
-                BLACK.filled(),
-            ))
-            .d()?;
+        let thick =
+            |root: &DrawingArea<DB, plotters::coord::Shift>, from: (i32, i32), to: (i32, i32)| {
+                root.draw(&Rectangle::new(
+                    [(from.0 - 1, from.1 - 1), (to.0 + 1, to.1 + 1)],
+                    BLACK.filled(),
+                ))
+                .d()
+            };
+        for (x, y) in [(x0, y0), (x0, y0 + side)] {
+            thick(root, (x, y), (x + side, y))?;
+        }
+        for (x, y) in [(x0, y0), (x0 + side, y0)] {
+            thick(root, (x, y), (x, y + side))?;
+        }
+        for cell_index in 0..n * n {
+            let (r, c) = ((cell_index / n) as i32, (cell_index % n) as i32);
+            let region = geometry.region_of(cell_index);
+            let (x, y) = (x0 + c * cell, y0 + r * cell);
+            if (c as usize) + 1 < n && geometry.region_of(cell_index + 1) != region {
+                thick(root, (x + cell, y), (x + cell, y + cell))?;
+            }
+            if (r as usize) + 1 < n && geometry.region_of(cell_index + n) != region {
+                thick(root, (x, y + cell), (x + cell, y + cell))?;
+            }
         }
         Ok(())
     }
 }
 
-/// For each cell, whether its digit repeats in its row, column or box (a local search's or a
+/// For each cell, whether its digit repeats in one of its houses (a local search's or a
 /// genetic algorithm's board before it is solved).
-fn conflicts(shape: Shape, cells: &[u8]) -> Vec<bool> {
-    let n = shape.size();
-    let mut counts = vec![0u8; 3 * n * (n + 1)];
-    let slot = |kind: usize, unit: usize, digit: u8| (kind * n + unit) * (n + 1) + digit as usize;
-    let units = |cell: usize| UnitKind::ALL.map(|kind| shape.unit_of(kind, cell));
+fn conflicts(geometry: &Geometry, cells: &[u8]) -> Vec<bool> {
+    let n = geometry.size();
+    let mut counts = vec![0u8; geometry.house_count() * (n + 1)];
+    let slot = |house: usize, digit: u8| house * (n + 1) + digit as usize;
     for (cell, &digit) in cells.iter().enumerate().filter(|&(_, &d)| d != 0) {
-        for (kind, unit) in units(cell).into_iter().enumerate() {
-            counts[slot(kind, unit, digit)] += 1;
+        for &house in geometry.houses_of(cell) {
+            counts[slot(house, digit)] += 1;
         }
     }
     cells
@@ -701,10 +721,10 @@ fn conflicts(shape: Shape, cells: &[u8]) -> Vec<bool> {
         .enumerate()
         .map(|(cell, &digit)| {
             digit != 0
-                && units(cell)
-                    .into_iter()
-                    .enumerate()
-                    .any(|(kind, unit)| counts[slot(kind, unit, digit)] > 1)
+                && geometry
+                    .houses_of(cell)
+                    .iter()
+                    .any(|&house| counts[slot(house, digit)] > 1)
         })
         .collect()
 }
@@ -750,11 +770,11 @@ mod tests {
     #[test]
     fn repeated_digits_are_found_in_every_unit() {
         let cells = Grid::parse("1..1............").unwrap();
-        let marked = conflicts(Shape::S4, cells.cells());
+        let marked = conflicts(cells.geometry(), cells.cells());
         assert!(marked[0] && marked[3]);
         assert_eq!(marked.iter().filter(|&&m| m).count(), 2);
         let fine = Grid::parse("1234341221434321").unwrap();
-        assert!(conflicts(Shape::S4, fine.cells()).iter().all(|&m| !m));
+        assert!(conflicts(fine.geometry(), fine.cells()).iter().all(|&m| !m));
     }
 
     #[test]

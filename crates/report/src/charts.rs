@@ -1134,6 +1134,7 @@ mod tests {
             stochastic: false,
             reports_guesses: false,
             sizes: vec![9],
+            variants: vec!["classic".into()],
             work_counter: "iterations".into(),
         }
     }

@@ -586,6 +586,7 @@ pub(crate) mod tests {
             stochastic,
             reports_guesses: !stochastic,
             sizes: vec![9],
+            variants: vec!["classic".into()],
             work_counter: "moves".into(),
         }
     }

@@ -235,6 +235,7 @@ impl Page<'_> {
                 ("stochastic", false),
                 ("reports guesses", false),
                 ("sizes", false),
+                ("variants", false),
                 ("what it does", false),
             ],
         );
@@ -249,6 +250,7 @@ impl Page<'_> {
                 yes(m.stochastic).into(),
                 yes(m.reports_guesses).into(),
                 sizes.join(" ").into(),
+                m.variants.join(", ").into(),
                 m.description.as_str().into(),
             ]);
         }

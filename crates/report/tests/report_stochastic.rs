@@ -22,6 +22,7 @@ fn meta(id: &str, stochastic: bool) -> SolverMeta {
         stochastic,
         reports_guesses: !stochastic,
         sizes: vec![9],
+        variants: vec!["classic".into()],
         work_counter: if stochastic { "moves" } else { "iterations" }.into(),
     }
 }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow, bail};
 use rayon::prelude::*;
 use sudoku_catalog::Dataset;
-use sudoku_core::{Grid, Registered, Solver, Verdict};
+use sudoku_core::{Grid, Registered, Solver, VariantKind, Verdict};
 
 use crate::isolate::{Isolation, Workers};
 use crate::machine::CpuTimes;
@@ -347,10 +347,10 @@ impl Job<'_, '_> {
         let puzzle = &self.dataset.puzzles[index].grid;
         self.reference_answers[index]
             .get_or_init(|| {
-                let size = puzzle.size();
+                let (size, variant) = (puzzle.size(), puzzle.variant().kind());
                 let referee = referees
-                    .entry(size)
-                    .or_insert_with(|| self.references.for_solver(&self.meta.id, size));
+                    .entry((size, variant))
+                    .or_insert_with(|| self.references.for_solver(&self.meta.id, size, variant));
                 match referee {
                     Some(referee) => crate::verdict::reference_count(
                         referee.as_mut(),
@@ -358,7 +358,7 @@ impl Job<'_, '_> {
                         &self.policy.budget(0),
                     ),
                     None => ReferenceAnswer::Undecided(format!(
-                        "no reference solver takes {size}×{size}"
+                        "no reference solver takes {variant} {size}×{size} boards"
                     )),
                 }
             })
@@ -403,7 +403,8 @@ impl Job<'_, '_> {
 }
 
 /// A thread's reference solvers, by puzzle size (`None`: no reference takes that size).
-type Referees = HashMap<usize, Option<Box<dyn Solver>>>;
+/// The reference solver of each kind of board (size and variant), made when first needed.
+type Referees = HashMap<(usize, VariantKind), Option<Box<dyn Solver>>>;
 
 /// The first of a verified outcome's solutions, taken out of it.
 pub(crate) fn first_solution(outcome: &mut sudoku_core::Outcome) -> Option<Grid> {

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
 use serde::{Deserialize, Serialize};
-use sudoku_core::{Counters, SolverInfo, StopReason, Verdict};
+use sudoku_core::{Counters, SolverInfo, StopReason, VariantKind, Verdict};
 
 /// First comment line of every results file; names the format version.
 pub const MAGIC: &str = "# sudoku-bench results v4";
@@ -77,6 +77,10 @@ pub struct SolverMeta {
     pub stochastic: bool,
     pub reports_guesses: bool,
     pub sizes: Vec<usize>,
+    /// The variants it takes (`classic`, `diagonal`, `jigsaw`, `jigsaw diagonal`); files
+    /// written before variants existed are read as classic only.
+    #[serde(default = "classic_only")]
+    pub variants: Vec<String>,
     /// The counter the solver's work is measured and capped in.
     #[serde(default = "default_work_counter")]
     pub work_counter: String,
@@ -84,6 +88,10 @@ pub struct SolverMeta {
 
 fn default_work_counter() -> String {
     "iterations".into()
+}
+
+fn classic_only() -> Vec<String> {
+    vec![VariantKind::Classic.to_string()]
 }
 
 impl SolverMeta {
@@ -99,6 +107,7 @@ impl SolverMeta {
             stochastic: false,
             reports_guesses: false,
             sizes: Vec::new(),
+            variants: Vec::new(),
             work_counter: default_work_counter(),
         }
     }
@@ -116,6 +125,7 @@ impl From<&SolverInfo> for SolverMeta {
             stochastic: caps.stochastic,
             reports_guesses: caps.reports_guesses,
             sizes: caps.sizes.to_vec(),
+            variants: caps.variants.iter().map(|v| v.to_string()).collect(),
             work_counter: caps.work_counter.into(),
         }
     }

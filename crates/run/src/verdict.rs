@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 use sudoku_catalog::Puzzle;
-use sudoku_core::{Budget, Grid, Registered, Solver, Verdict, solve_checked};
+use sudoku_core::{Budget, Grid, Registered, Solver, VariantKind, Verdict, solve_checked};
 
 use crate::results::{Row, SolverMeta, Status};
 
@@ -56,9 +56,14 @@ impl<'a> References<'a> {
     }
 
     /// A fresh instance of the first reference that is not `solver` (a solver never checks
-    /// itself), counts solutions, takes `size` and runs in this process (no external engine,
-    /// which may not be thread-safe); `None` when there is none.
-    pub fn for_solver(&self, solver: &str, size: usize) -> Option<Box<dyn Solver>> {
+    /// itself), counts solutions, takes `size` and `variant` and runs in this process (no
+    /// external engine, which may not be thread-safe); `None` when there is none.
+    pub fn for_solver(
+        &self,
+        solver: &str,
+        size: usize,
+        variant: VariantKind,
+    ) -> Option<Box<dyn Solver>> {
         self.candidates
             .iter()
             .find(|r| {
@@ -68,6 +73,7 @@ impl<'a> References<'a> {
                     && caps.counts_solutions
                     && !caps.external_engine
                     && caps.sizes.contains(&size)
+                    && caps.supports_variant(variant)
             })
             .map(Registered::make)
     }
@@ -251,6 +257,7 @@ mod tests {
             stochastic: false,
             reports_guesses: false,
             sizes: vec![4],
+            variants: vec!["classic".into()],
             work_counter: "iterations".into(),
         }
     }

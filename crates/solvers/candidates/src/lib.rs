@@ -60,8 +60,8 @@
 //! most-constrained-cell choice and propagation.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Geometry, Grid,
-    NotWatchable, Outcome, SearchEvent, Solver, SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, NotWatchable,
+    Outcome, SearchEvent, Solver, SolverInfo,
 };
 
 /// Row-major backtracking over each cell's available digits (see the crate documentation).
@@ -87,13 +87,6 @@ const MAX_HOUSES: usize = 3 * 25 + 2;
 struct Slot<const K: usize> {
     cell: usize,
     houses: [usize; K],
-}
-
-/// The houses of `cell`, the first repeated to fill `K` places.
-fn padded_houses<const K: usize>(geometry: &Geometry, cell: usize) -> [usize; K] {
-    let houses = geometry.houses_of(cell);
-    assert!(houses.len() <= K, "cell {cell} has {} houses", houses.len());
-    std::array::from_fn(|k| houses.get(k).copied().unwrap_or(houses[0]))
 }
 
 /// The search state at one empty cell.
@@ -182,7 +175,7 @@ fn search<const K: usize>(
     let mut consistent = true;
     slots.clear();
     for (cell, &digit) in puzzle.cells().iter().enumerate() {
-        let houses = padded_houses::<K>(geometry, cell);
+        let houses = geometry.padded_houses::<K>(cell);
         if digit == 0 {
             slots.push(Slot { cell, houses });
         } else {

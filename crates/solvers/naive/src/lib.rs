@@ -32,8 +32,8 @@
 //! 9×9 with few clues can run for ages: give it a budget.
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Geometry, Grid,
-    NotWatchable, Outcome, SearchEvent, Solver, SolverInfo,
+    ALL_SIZES, Budget, Capabilities, Checkpoints, Counters, Family, Found, Grid, NotWatchable,
+    Outcome, SearchEvent, Solver, SolverInfo,
 };
 
 /// Row-major cell-order backtracking (see the crate documentation).
@@ -95,13 +95,6 @@ fn search_houses(puzzle: &Grid, budget: &Budget, watch: impl FnMut(SearchEvent<'
     }
 }
 
-/// The houses of `cell`, the first repeated to fill `K` places.
-fn padded_houses<const K: usize>(geometry: &Geometry, cell: usize) -> [usize; K] {
-    let houses = geometry.houses_of(cell);
-    assert!(houses.len() <= K, "cell {cell} has {} houses", houses.len());
-    std::array::from_fn(|k| houses.get(k).copied().unwrap_or(houses[0]))
-}
-
 /// The search; `watch` hears every value placed and taken back (a no-op closure compiles away).
 fn search<const K: usize>(
     puzzle: &Grid,
@@ -116,7 +109,7 @@ fn search<const K: usize>(
     let mut used = [0u32; MASKS];
     let mut slots = Vec::new();
     for (cell, &digit) in puzzle.cells().iter().enumerate() {
-        let houses = padded_houses::<K>(geometry, cell);
+        let houses = geometry.padded_houses::<K>(cell);
         if digit == 0 {
             slots.push(Slot { cell, houses });
         } else {
