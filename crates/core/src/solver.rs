@@ -863,10 +863,17 @@ pub fn admit(solver: &dyn Solver, puzzle: &Grid) -> Result<(), Rejection> {
 
 /// Verifies an outcome against its puzzle and turns the verdict into [`Verdict::WrongAnswer`]
 /// at the first misstatement: a solution that does not verify, a repeated solution, or a claim
-/// of solutions with none returned to back it.
+/// of solutions with none returned to back it. Solutions are verified under the puzzle's rules
+/// and then carry its geometry, however the solver built them.
 pub fn check_answer(puzzle: &Grid, outcome: &mut Outcome) {
     if let Some(violation) = first_violation(puzzle, outcome) {
         outcome.verdict = Verdict::WrongAnswer(violation);
+    }
+    let geometry = puzzle.geometry();
+    for solution in &mut outcome.solutions {
+        if solution.geometry() != geometry && solution.shape() == puzzle.shape() {
+            *solution = solution.clone().on(geometry.clone());
+        }
     }
 }
 

@@ -14,7 +14,9 @@
 //! solver, so a registered solver is checked without a test of its own.
 //!
 //! The corpus (`datasets/conformance.txt`, `puzzle:count[:solution]` lines) holds unique,
-//! multi-solution (with exact counts), unsolvable and invalid puzzles from 4×4 to 16×16. Every
+//! multi-solution (with exact counts), unsolvable and invalid puzzles from 4×4 to 16×16, classic
+//! and, from 4×4 to 9×9, diagonal, jigsaw and jigsaw-diagonal ones (run for a solver that
+//! declares the variant, skipped and counted otherwise). Every
 //! case runs through [`solve_checked`], so every returned solution is verified. What is demanded
 //! follows [`Capabilities`]:
 //!
@@ -187,7 +189,7 @@ pub fn check(solver: &mut dyn Solver) -> Report {
     let caps = solver.info().capabilities;
     let mut report = Report::default();
     for case in corpus() {
-        if !caps.supports(case.puzzle.shape()) {
+        if !takes(&caps, &case.puzzle) {
             report.skipped += 1;
             continue;
         }
@@ -329,6 +331,11 @@ fn expect_gave_up(outcome: &Outcome) -> Result<(), String> {
     }
 }
 
+/// Whether a solver declaring `caps` takes boards like `puzzle`: its size and its variant.
+fn takes(caps: &Capabilities, puzzle: &Grid) -> bool {
+    caps.supports(puzzle.shape()) && caps.supports_variant(puzzle.variant().kind())
+}
+
 /// The board side the kit stops solves on: 9 if declared, else the largest declared.
 fn stop_shape(caps: &Capabilities) -> Shape {
     let size = if caps.supports(Shape::S9) {
@@ -437,7 +444,7 @@ fn watchdog() -> Arc<AtomicBool> {
 fn check_seeded_repeat(solver: &mut dyn Solver, caps: &Capabilities) -> Result<(), String> {
     let case = corpus()
         .into_iter()
-        .find(|case| case.kind == CaseKind::Unique && caps.supports(case.puzzle.shape()))
+        .find(|case| case.kind == CaseKind::Unique && takes(caps, &case.puzzle))
         .ok_or("no unique case of a supported size")?;
     let budget = bounded(Budget::solve().with_seed(7).with_max_iterations(200_000));
     let first = solve_checked(solver, &case.puzzle, &budget);
@@ -456,16 +463,17 @@ fn check_seeded_repeat(solver: &mut dyn Solver, caps: &Capabilities) -> Result<(
 /// from the puzzle ([`Replay`]: no clue overwritten, no digit taken from a cell that does not
 /// hold it), at least one step when it solves, ends on its first solution, and solves exactly
 /// as an unwatched solve does. Only a solver declaring an external engine may refuse to be
-/// watched, and then in its own name. Checked on the first unique case of each declared size.
+/// watched, and then in its own name. Checked on the first unique case of each declared size
+/// and variant.
 fn check_watch_replay(solver: &mut dyn Solver, caps: &Capabilities, report: &mut Report) {
-    let mut sizes_seen = Vec::new();
+    let mut boards_seen = Vec::new();
     for case in corpus() {
-        let size = case.puzzle.size();
+        let board = (case.puzzle.size(), case.puzzle.variant().kind());
         if case.kind == CaseKind::Unique
-            && caps.supports(case.puzzle.shape())
-            && !sizes_seen.contains(&size)
+            && takes(caps, &case.puzzle)
+            && !boards_seen.contains(&board)
         {
-            sizes_seen.push(size);
+            boards_seen.push(board);
             let result = watch_replays(solver, caps, &case.puzzle);
             let what = format!("watched solve of corpus line {}", case.line);
             report.record(&what, result);
@@ -511,7 +519,7 @@ fn watch_replays(
     if watched.is_solved() && has_blanks && replay.tally().total() == 0 {
         return Err("solved without reporting a step".into());
     }
-    let replayed = Grid::from_cells(puzzle.shape(), replay.cells().to_vec());
+    let replayed = puzzle.with_cells(replay.cells().to_vec());
     if watched.solutions.first() != replayed.as_ref() {
         return Err(format!(
             "the steps replayed ({}) end on {}, not on the first solution ({})",
@@ -607,8 +615,7 @@ pub fn check_agreement(solver: &mut dyn Solver, reference: &mut dyn Solver) -> R
         .min(AGREEMENT_LIMIT as u64);
     let list = || bounded(Budget::list(limit as usize));
     for (label, puzzle) in corpus.chain(named) {
-        let shape = puzzle.shape();
-        if !caps.supports(shape) || !theirs_caps.supports(shape) {
+        if !takes(&caps, &puzzle) || !takes(&theirs_caps, &puzzle) {
             report.skipped += 1;
             continue;
         }

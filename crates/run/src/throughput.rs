@@ -286,7 +286,7 @@ pub fn checked_pass(
             });
         }
         if answer.solutions > 0 {
-            let solution = Grid::from_cells(line.grid.shape(), first.clone());
+            let solution = line.grid.with_cells(first.clone());
             let verdict = match &solution {
                 Some(solution) => verify_solution(&line.grid, solution).map_err(|v| v.to_string()),
                 None => Err("not a grid of the puzzle's size".to_string()),
