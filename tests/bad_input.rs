@@ -552,3 +552,68 @@ fn an_output_folder_that_is_a_file() {
     );
     assert_eq!(std::fs::read(&file.path).unwrap(), b"keep me");
 }
+
+/// A 9×9 jigsaw map, each region nine connected cells (drawn by hand: regions are the boxes
+/// with r3c3 and r4c3 traded between boxes 1 and 4... checked by the parser itself below).
+const JIGSAW_MAP: &str =
+    "111222333111222333111222333444555666444555666444555666777888999777888999777888999";
+
+#[test]
+fn a_region_of_eight_cells() {
+    // Region 1 gives r1c1 to region 2: eight cells against ten.
+    let map = JIGSAW_MAP.replacen('1', "2", 1);
+    let line = format!("{}/{map}", ".".repeat(81));
+    assert_rejected(
+        line.as_bytes(),
+        &[
+            "line 1, column 83",
+            "bad variant",
+            "the region of r1c1 has 10 cells",
+        ],
+    );
+}
+
+#[test]
+fn a_disconnected_region() {
+    // r1c1 and r9c9 swap regions: both regions keep nine cells, neither is connected.
+    let mut map: Vec<char> = JIGSAW_MAP.chars().collect();
+    map.swap(0, 80);
+    let map: String = map.into_iter().collect();
+    let line = format!("{}/{map}", ".".repeat(81));
+    assert_rejected(
+        line.as_bytes(),
+        &["line 1, column 83", "bad variant", "not connected"],
+    );
+}
+
+#[test]
+fn a_region_map_of_the_wrong_size() {
+    let line = format!("{}/{}", ".".repeat(81), &JIGSAW_MAP[..72]);
+    assert_rejected(
+        line.as_bytes(),
+        &[
+            "line 1, column 83",
+            "the region map has 72 cells but the board has 81",
+        ],
+    );
+}
+
+#[test]
+fn conflicting_clues_on_a_diagonal() {
+    // 5 at r1c1 and at r9c9: no row, column or box shared, the diagonal only.
+    let line = format!("5{}5/x", ".".repeat(79));
+    assert_rejected(
+        line.as_bytes(),
+        &[
+            "line 1",
+            "clues conflict",
+            "r1c1 and r9c9 both hold 5 (same diagonal)",
+        ],
+    );
+}
+
+#[test]
+fn a_region_block_below_a_list_of_puzzles() {
+    let text = format!("{FLOWER}\n{FLOWER}\nregions\n{}\n", JIGSAW_MAP);
+    assert_rejected(text.as_bytes(), &["line 3", "follows one grid"]);
+}
