@@ -1,135 +1,92 @@
-//! The cost function, kept per unit so that a mutation updates it in a few steps.
+//! The cost function, kept per house so that a mutation updates it in a few steps.
 //!
-//! A unit (row, column or box) of N cells misses as many digits as it repeats: its cost is N
-//! minus the number of distinct digits in it. A grid's cost is the sum over its 3N units; 0 is a
-//! solution. [`Scored`] holds a grid with its digit count per unit and digit, so that writing
-//! one cell updates the cost through the cell's three units only, and the crossover can read
-//! each unit's repeats without counting again, and [`Scored::swap_delta`] prices a swap without
-//! making it.
+//! A house of N cells (a row, column, box or jigsaw region, or a diagonal of a diagonal board)
+//! misses as many digits as it repeats: its cost is N minus the number of distinct digits in
+//! it. A grid's cost is the sum over every house of its [`Geometry`], what
+//! [`sudoku_core::missing_digits`] counts; 0 is a solution. [`Scored`] holds a grid with its
+//! digit count per house and digit, so that writing one cell updates the cost through the
+//! cell's houses only (three, four or five), and the crossover can read each house's repeats
+//! without counting again, and [`Scored::swap_delta`] prices a swap without making it.
 //!
 //! Both solvers of the crate count with it. [`crate::GeneticTuned`]'s individuals keep every box
-//! a permutation, so their boxes add nothing and the same count is the digits missing from rows
-//! plus columns.
+//! (or region) a permutation, so their boxes add nothing and the same count is the digits
+//! missing from rows plus columns (plus diagonals).
 
-use sudoku_core::{Shape, UnitKind};
+use std::ops::Range;
 
-/// The units of a shape, numbered rows `0..N`, columns `N..2N`, boxes `2N..3N`.
-#[derive(Clone, Debug)]
-pub(crate) struct Units {
-    size: usize,
-    /// The three units of each cell: its row, column and box.
-    of_cell: Vec<[usize; 3]>,
-    /// The cells of each unit, row-major.
-    cells: Vec<Vec<usize>>,
-}
+use sudoku_core::{Geometry, UnitKind};
 
-impl Units {
-    pub(crate) fn new(shape: Shape) -> Units {
-        let size = shape.size();
-        let of_cell = (0..shape.cell_count())
-            .map(|cell| UnitKind::ALL.map(|kind| unit_id(size, kind, shape.unit_of(kind, cell))))
-            .collect();
-        let cells = UnitKind::ALL
-            .into_iter()
-            .flat_map(|kind| (0..size).map(move |index| shape.unit_cells(kind, index).collect()))
-            .collect();
-        Units {
-            size,
-            of_cell,
-            cells,
-        }
+/// The houses of the board's boxes, or of its jigsaw regions in their place: like its rows and
+/// its columns, N houses of N cells that partition the board.
+pub(crate) fn region_houses(geometry: &Geometry) -> Range<usize> {
+    match geometry.variant().regions() {
+        Some(_) => geometry.houses_of_kind(UnitKind::Region),
+        None => geometry.houses_of_kind(UnitKind::Box),
     }
-
-    pub(crate) fn size(&self) -> usize {
-        self.size
-    }
-
-    /// How many units there are: 3N.
-    pub(crate) fn count(&self) -> usize {
-        self.cells.len()
-    }
-
-    /// The cells of unit `unit`.
-    pub(crate) fn cells(&self, unit: usize) -> &[usize] {
-        &self.cells[unit]
-    }
-}
-
-/// The id of unit `index` of `kind` on a board of side `size`.
-pub(crate) fn unit_id(size: usize, kind: UnitKind, index: usize) -> usize {
-    let first = match kind {
-        UnitKind::Row => 0,
-        UnitKind::Column => size,
-        UnitKind::Box | UnitKind::Region => 2 * size,
-        UnitKind::Diagonal | UnitKind::AntiDiagonal => {
-            panic!("the genetic solvers take classic boards only")
-        }
-    };
-    first + index
 }
 
 /// A grid with its cost, kept up to date as cells change.
 #[derive(Clone, Debug)]
 pub(crate) struct Scored {
     cells: Vec<u8>,
-    /// How often each digit occurs in each unit: `counts[unit * (N + 1) + digit]`.
+    /// How often each digit occurs in each house: `counts[house * (N + 1) + digit]`.
     counts: Vec<u8>,
-    /// Digits missing from each unit (equally, digits repeated in it).
+    /// Digits missing from each house (equally, digits repeated in it).
     missing: Vec<u8>,
     cost: u64,
 }
 
 impl Scored {
     /// `cells` (every cell filled or not) with its cost counted in full.
-    pub(crate) fn new(units: &Units, cells: Vec<u8>) -> Scored {
+    pub(crate) fn new(geometry: &Geometry, cells: Vec<u8>) -> Scored {
         let mut scored = Scored {
             cells,
-            counts: vec![0; units.count() * (units.size + 1)],
-            missing: vec![0; units.count()],
+            counts: vec![0; geometry.house_count() * (geometry.size() + 1)],
+            missing: vec![0; geometry.house_count()],
             cost: 0,
         };
-        scored.recount(units);
+        scored.recount(geometry);
         scored
     }
 
     /// Counts the cost again from the cells: what a crossover child needs.
-    pub(crate) fn recount(&mut self, units: &Units) {
-        let stride = units.size + 1;
+    pub(crate) fn recount(&mut self, geometry: &Geometry) {
+        let stride = geometry.size() + 1;
         self.counts.fill(0);
         for (cell, &value) in self.cells.iter().enumerate() {
-            for unit in units.of_cell[cell] {
-                self.counts[unit * stride + value as usize] += 1;
+            for &house in geometry.houses_of(cell) {
+                self.counts[house * stride + value as usize] += 1;
             }
         }
         self.cost = 0;
-        for unit in 0..units.count() {
-            let digits = &self.counts[unit * stride + 1..(unit + 1) * stride];
+        for house in 0..geometry.house_count() {
+            let digits = &self.counts[house * stride + 1..(house + 1) * stride];
             let missing = digits.iter().filter(|&&count| count == 0).count();
-            self.missing[unit] = missing as u8;
+            self.missing[house] = missing as u8;
             self.cost += missing as u64;
         }
     }
 
-    /// Writes `value` in `cell`, updating the cost through the cell's three units.
-    pub(crate) fn set(&mut self, units: &Units, cell: usize, value: u8) {
+    /// Writes `value` in `cell`, updating the cost through the cell's houses.
+    pub(crate) fn set(&mut self, geometry: &Geometry, cell: usize, value: u8) {
         let old = self.cells[cell];
         if old == value {
             return;
         }
         self.cells[cell] = value;
-        let stride = units.size + 1;
-        for unit in units.of_cell[cell] {
-            let base = unit * stride;
+        let stride = geometry.size() + 1;
+        for &house in geometry.houses_of(cell) {
+            let base = house * stride;
             if old != 0 {
                 self.counts[base + old as usize] -= 1;
                 if self.counts[base + old as usize] == 0 {
-                    self.missing[unit] += 1;
+                    self.missing[house] += 1;
                     self.cost += 1;
                 }
             }
             if value != 0 {
                 if self.counts[base + value as usize] == 0 {
-                    self.missing[unit] -= 1;
+                    self.missing[house] -= 1;
                     self.cost -= 1;
                 }
                 self.counts[base + value as usize] += 1;
@@ -146,28 +103,29 @@ impl Scored {
     }
 
     /// Exchanges the digits of two cells.
-    pub(crate) fn swap(&mut self, units: &Units, a: usize, b: usize) {
+    pub(crate) fn swap(&mut self, geometry: &Geometry, a: usize, b: usize) {
         let (va, vb) = (self.cells[a], self.cells[b]);
-        self.set(units, a, vb);
-        self.set(units, b, va);
+        self.set(geometry, a, vb);
+        self.set(geometry, b, va);
     }
 
     /// The change of cost swapping the digits of cells `a` and `b` would make, without making
-    /// it: the local search's price of a move, read from six units' counts at most.
-    pub(crate) fn swap_delta(&self, units: &Units, a: usize, b: usize) -> i64 {
+    /// it: the local search's price of a move, read from the counts of the houses holding one
+    /// of the cells but not the other.
+    pub(crate) fn swap_delta(&self, geometry: &Geometry, a: usize, b: usize) -> i64 {
         let (va, vb) = (self.cells[a] as usize, self.cells[b] as usize);
         if va == vb {
             return 0;
         }
-        let stride = units.size + 1;
+        let stride = geometry.size() + 1;
         let mut delta = 0;
         for (cell, other, out, into) in [(a, b, va, vb), (b, a, vb, va)] {
-            for unit in units.of_cell[cell] {
-                // A unit holding both cells keeps its digits.
-                if units.of_cell[other].contains(&unit) {
+            for &house in geometry.houses_of(cell) {
+                // A house holding both cells keeps its digits.
+                if geometry.houses_of(other).contains(&house) {
                     continue;
                 }
-                let base = unit * stride;
+                let base = house * stride;
                 if out != 0 && self.counts[base + out] == 1 {
                     delta += 1;
                 }
@@ -191,13 +149,13 @@ impl Scored {
         }
     }
 
-    /// The grid's cost: digits missing from its units, summed.
+    /// The grid's cost: digits missing from its houses, summed.
     pub(crate) fn cost(&self) -> u64 {
         self.cost
     }
 
-    /// Digits repeated in (equally, missing from) `unit`.
-    pub(crate) fn repeats(&self, unit: usize) -> u8 {
-        self.missing[unit]
+    /// Digits repeated in (equally, missing from) house `house`.
+    pub(crate) fn repeats(&self, house: usize) -> u8 {
+        self.missing[house]
     }
 }

@@ -6,8 +6,10 @@
 //! An individual is a full grid: the clues, and every blank filled. The initial population fills
 //! the blanks with digits drawn uniformly from 1..N, each blank on its own (so rows, columns and
 //! boxes start full of repeats). The cost to minimise is the number of digits missing from each
-//! row, each column and each box, summed; a unit misses exactly as many digits as it repeats,
-//! and cost 0 is a solution. Each generation:
+//! row, each column and each box, summed (on a variant board, from each house of its
+//! [`sudoku_core::Geometry`]: jigsaw regions in place of boxes, both diagonals on a diagonal
+//! board; see [Variants](#variants)); a house misses exactly as many digits as it repeats, and
+//! cost 0 is a solution. Each generation:
 //!
 //! 1. **Selection**: a roulette wheel on the fitness `Fa_i = max(Fo)·k − Fo_i`, where `Fo_i` is
 //!    individual i's cost, `max(Fo)` the population's worst cost and `k > 1`
@@ -46,7 +48,7 @@
 //!   [`StopReason::IterationCap`], the limit alone as [`StopReason::SearchExhausted`].
 //! - `evaluations`: full cost counts: one per individual of the initial population and two per
 //!   crossover. Copies carry their parent's counts, and mutations update the cost through the
-//!   three units of each changed cell, so neither counts as an evaluation.
+//!   houses of each changed cell, so neither counts as an evaluation.
 //! - `crossovers`, `mutations` (those that changed something or tried to: a swap of two equal
 //!   digits counts), `elitist_replacements`.
 //!
@@ -57,10 +59,10 @@
 //! # Cost and limits
 //! A generation costs one roulette wheel (O(M) to build, O(log M) a draw) and, per crossover,
 //! two full recounts of O(3N² + 3N·(N + 1)) steps; a mutation costs O(1) steps. Each individual
-//! holds its N² cells, a count of every digit in every unit (3N·(N + 1) bytes) and each unit's
-//! repeats, and two populations are kept (parents and children), so memory is about
-//! 2·M·(4N² + 6N) bytes: 530 KB for the default population on 25×25. Every size from 4×4 to
-//! 25×25 is accepted.
+//! holds its N² cells, a count of every digit in every house (3N·(N + 1) bytes; two houses more
+//! on a diagonal board) and each house's repeats, and two populations are kept (parents and
+//! children), so memory is about 2·M·(4N² + 6N) bytes: 530 KB for the default population on
+//! 25×25. Every size from 4×4 to 25×25 is accepted.
 //!
 //! Incomplete: it may give up on a solvable puzzle, and never calls one unsolvable. As the
 //! thesis found, the pure algorithm stalls in local minima (a grid a few repeats from a
@@ -88,8 +90,8 @@
 //!    work cap and expect the work counted.)
 //! 2. **Encoding**: each box is a permutation of its missing digits over its free cells, each
 //!    cell (in random order) taking a digit of its candidates while one is left. Boxes are
-//!    always valid, so the crate's cost (digits missing from every unit) counts rows and columns
-//!    only.
+//!    always valid, so the crate's cost (digits missing from every house) counts rows and
+//!    columns only (and the diagonals, on a diagonal board).
 //! 3. **Operators**: binary tournament selection; crossover (rate 0.9) takes each box from one
 //!    parent or the other on a fair coin, so children keep every box a permutation; mutation
 //!    (rate 0.3) is one swap of two free cells of a box, drawn only among swaps where each digit
@@ -127,6 +129,24 @@
 //! at cost 2 (two digits exchanged across boxes) through all its restarts, and it gives up after
 //! 100,000 generations (past the budget on 9×9; soon on a board propagation proves unsolvable).
 //!
+//! # Variants
+//! Both solvers take every variant (`.on_every_variant()`): diagonal, jigsaw and
+//! jigsaw-diagonal boards as well as classic ones, through one code path that reads the
+//! board's houses. The cost counts every house, the diagonals included. The operators work on
+//! houses that partition the board, and generalise as follows.
+//!
+//! - On a jigsaw board the regions take the boxes' place everywhere: [`Genetic`]'s first child
+//!   takes the better region of the two parents region by region and its box-swap mutation
+//!   swaps two blanks of one region; [`GeneticTuned`] keeps every region a permutation, crosses
+//!   region by region and swaps within a region. What these operators rely on is that the boxes
+//!   are N houses of N cells partitioning the board (so a child is assembled whole from
+//!   chosen units, and a permutation per unit fills the board); a jigsaw's regions are exactly
+//!   that, so each operator stays the one the thesis or the literature describes.
+//! - The diagonals do not partition the board (they cross, and miss most cells): no child can
+//!   be assembled from them and no fill can keep them permutations alongside the regions. They
+//!   are two more houses in the cost, mended by the existing operators, and neither solver adds
+//!   a diagonal crossover or mutation the documents do not have.
+//!
 //! # When to use it
 //! To reproduce the thesis's evolutionary results and to chart how a population-based search
 //! converges (or does not). [`GeneticTuned`], to measure how far an evolutionary search gets
@@ -137,17 +157,26 @@ mod eval;
 mod record;
 mod tuned;
 
+#[cfg(test)]
+#[path = "../../local/tests/variants/mod.rs"]
+mod variants;
+
 pub use tuned::{GeneticTuned, GeneticTunedParams};
+
+use std::sync::Arc;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, NotWatchable, Outcome, SearchEvent,
-    Solver, SolverInfo, UnitKind,
+    ALL_SIZES, Budget, Capabilities, Counters, Family, Geometry, Grid, NotWatchable, Outcome,
+    SearchEvent, Solver, SolverInfo, UnitKind,
 };
 
-use crate::eval::{Scored, Units, unit_id};
+use crate::eval::{Scored, region_houses};
+
 use crate::record::{Ending, Record, Watch, fittest, show_fittest};
+#[cfg(doc)]
+use sudoku_core::{Attempt, Convergence, StopReason};
 
 /// The genetic algorithm's parameters. The thesis fixes the operators, not these values; the
 /// defaults are this suite's choice.
@@ -229,6 +258,7 @@ impl Solver for Genetic {
             },
             capabilities: Capabilities::incomplete(ALL_SIZES)
                 .stochastic()
+                .on_every_variant()
                 .work_counter("generations"),
         }
     }
@@ -267,54 +297,67 @@ fn check_population(population: usize, crossover_rate: f64, mutation_rate: f64) 
 
 /// Where the clues and blanks lie, in the terms the operators need.
 struct Layout {
-    units: Units,
+    geometry: Arc<Geometry>,
     /// The puzzle's cells, 0 for a blank.
     clues: Vec<u8>,
     /// Every blank, ascending.
     blanks: Vec<usize>,
-    /// The blanks of each unit.
-    unit_blanks: Vec<Vec<usize>>,
-    /// For each kind (rows, columns, boxes), the units with at least two blanks.
+    /// The blanks of each house.
+    house_blanks: Vec<Vec<usize>>,
+    /// For each kind of swap (within a row, a column, a box or region), the houses with at
+    /// least two blanks.
     swappable: [Vec<usize>; 3],
 }
 
 impl Layout {
     fn new(puzzle: &Grid) -> Layout {
-        let shape = puzzle.shape();
-        let units = Units::new(shape);
+        let geometry = puzzle.geometry().clone();
         let clues = puzzle.cells().to_vec();
         let is_blank = |cell: &usize| clues[*cell] == 0;
         let blanks = (0..clues.len()).filter(is_blank).collect();
-        let unit_blanks: Vec<Vec<usize>> = (0..units.count())
-            .map(|unit| units.cells(unit).iter().copied().filter(is_blank).collect())
+        let house_blanks: Vec<Vec<usize>> = (0..geometry.house_count())
+            .map(|house| {
+                geometry
+                    .house(house)
+                    .iter()
+                    .copied()
+                    .filter(is_blank)
+                    .collect()
+            })
             .collect();
-        let swappable = UnitKind::ALL.map(|kind| {
-            (0..shape.size())
-                .map(|index| unit_id(shape.size(), kind, index))
-                .filter(|&unit| unit_blanks[unit].len() >= 2)
+        let swappable = [
+            geometry.houses_of_kind(UnitKind::Row),
+            geometry.houses_of_kind(UnitKind::Column),
+            region_houses(&geometry),
+        ]
+        .map(|houses| {
+            houses
+                .filter(|&house| house_blanks[house].len() >= 2)
                 .collect()
         });
         Layout {
-            units,
+            geometry,
             clues,
             blanks,
-            unit_blanks,
+            house_blanks,
             swappable,
         }
     }
 
     /// The puzzle with every blank filled by a uniform random digit.
     fn random_individual(&self, rng: &mut StdRng) -> Scored {
-        let size = self.units.size() as u8;
+        let size = self.geometry.size() as u8;
         let mut cells = self.clues.clone();
         for &cell in &self.blanks {
             cells[cell] = rng.random_range(1..=size);
         }
-        Scored::new(&self.units, cells)
+        Scored::new(&self.geometry, cells)
     }
 
-    /// Crosses `a` and `b`: `by_boxes` takes the better box of the two in every box, `by_lines`
-    /// the better row in every row or the better column in every column (a fair coin decides).
+    /// Crosses `a` and `b`: `by_boxes` takes the better box (or region) of the two in every
+    /// box, `by_lines` the better row in every row or the better column in every column (a fair
+    /// coin decides). Each of these kinds partitions the board; the diagonals, which do not,
+    /// only count in the cost.
     fn crossover(
         &self,
         rng: &mut StdRng,
@@ -327,15 +370,18 @@ impl Layout {
         } else {
             UnitKind::Column
         };
-        for (child, kind) in [(by_boxes, UnitKind::Box), (by_lines, lines)] {
+        let boxes = region_houses(&self.geometry);
+        for (child, houses) in [
+            (by_boxes, boxes),
+            (by_lines, self.geometry.houses_of_kind(lines)),
+        ] {
             child.copy_from(a);
-            for index in 0..self.units.size() {
-                let unit = unit_id(self.units.size(), kind, index);
-                if b.repeats(unit) < a.repeats(unit) {
-                    child.copy_cells_from(b, &self.unit_blanks[unit]);
+            for house in houses {
+                if b.repeats(house) < a.repeats(house) {
+                    child.copy_cells_from(b, &self.house_blanks[house]);
                 }
             }
-            child.recount(&self.units);
+            child.recount(&self.geometry);
         }
     }
 
@@ -343,17 +389,17 @@ impl Layout {
     fn mutate(&self, rng: &mut StdRng, child: &mut Scored) -> bool {
         match rng.random_range(0..4) {
             kind @ 0..3 => {
-                let units = &self.swappable[kind];
-                if units.is_empty() {
+                let houses = &self.swappable[kind];
+                if houses.is_empty() {
                     return false;
                 }
-                let blanks = &self.unit_blanks[units[rng.random_range(0..units.len())]];
+                let blanks = &self.house_blanks[houses[rng.random_range(0..houses.len())]];
                 let first = rng.random_range(0..blanks.len());
                 let mut second = rng.random_range(0..blanks.len() - 1);
                 if second >= first {
                     second += 1;
                 }
-                child.swap(&self.units, blanks[first], blanks[second]);
+                child.swap(&self.geometry, blanks[first], blanks[second]);
             }
             _ => {
                 if self.blanks.is_empty() {
@@ -361,11 +407,11 @@ impl Layout {
                 }
                 let cell = self.blanks[rng.random_range(0..self.blanks.len())];
                 let old = child.cells()[cell];
-                let mut value = rng.random_range(1..self.units.size() as u8);
+                let mut value = rng.random_range(1..self.geometry.size() as u8);
                 if value >= old {
                     value += 1;
                 }
-                child.set(&self.units, cell, value);
+                child.set(&self.geometry, cell, value);
             }
         }
         true
@@ -510,7 +556,7 @@ impl<'p> Run<'p> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_core::{Shape, StopReason, Verdict, verify_solution};
+    use sudoku_core::{Shape, StopReason, Verdict, missing_digits, verify_solution};
     use sudoku_generate::base_pattern;
 
     /// `solution` with `blanks` cells emptied, chosen by `rng`.
@@ -523,37 +569,39 @@ mod tests {
         puzzle
     }
 
+    /// A solved board of every classic shape, then of every variant board of
+    /// [`crate::variants`] (diagonal, jigsaw and jigsaw-diagonal, 6×6 and 9×9), named.
+    pub(crate) fn solved_boards() -> Vec<(String, Grid)> {
+        let classic = Shape::ALL
+            .into_iter()
+            .map(|shape| (shape.to_string(), base_pattern(shape)));
+        let variants = crate::variants::solutions()
+            .into_iter()
+            .map(|(name, grid)| (name.to_string(), grid));
+        classic.chain(variants).collect()
+    }
+
     #[test]
     fn the_kept_cost_matches_a_plain_recount() {
         let mut rng = StdRng::seed_from_u64(1);
-        for shape in Shape::ALL {
-            let puzzle = blanked(&base_pattern(shape), shape.cell_count() / 2, &mut rng);
+        for (name, solution) in solved_boards() {
+            let geometry = solution.geometry();
+            let puzzle = blanked(&solution, solution.cells().len() / 2, &mut rng);
             let layout = Layout::new(&puzzle);
-            assert_eq!(
-                sudoku_core::missing_digits(
-                    &sudoku_core::Geometry::classic(shape),
-                    base_pattern(shape).cells()
-                ),
-                0
-            );
+            assert_eq!(missing_digits(geometry, solution.cells()), 0, "{name}");
             for _ in 0..20 {
                 let mut individual = layout.random_individual(&mut rng);
                 assert_eq!(
                     individual.cost(),
-                    sudoku_core::missing_digits(
-                        &sudoku_core::Geometry::classic(shape),
-                        individual.cells()
-                    )
+                    missing_digits(geometry, individual.cells()),
+                    "{name}"
                 );
                 for _ in 0..50 {
                     layout.mutate(&mut rng, &mut individual);
                     assert_eq!(
                         individual.cost(),
-                        sudoku_core::missing_digits(
-                            &sudoku_core::Geometry::classic(shape),
-                            individual.cells()
-                        ),
-                        "{shape}"
+                        missing_digits(geometry, individual.cells()),
+                        "{name}"
                     );
                 }
             }
@@ -563,9 +611,10 @@ mod tests {
     #[test]
     fn crossover_and_mutation_never_touch_a_clue() {
         let mut rng = StdRng::seed_from_u64(2);
-        for shape in Shape::ALL {
-            for blanks in [1, shape.cell_count() / 4, shape.cell_count() * 3 / 4] {
-                let puzzle = blanked(&base_pattern(shape), blanks, &mut rng);
+        for (name, solution) in solved_boards() {
+            let cells = solution.cells().len();
+            for blanks in [1, cells / 4, cells * 3 / 4] {
+                let puzzle = blanked(&solution, blanks, &mut rng);
                 let layout = Layout::new(&puzzle);
                 let mut a = layout.random_individual(&mut rng);
                 let mut b = layout.random_individual(&mut rng);
@@ -576,17 +625,42 @@ mod tests {
                     layout.mutate(&mut rng, &mut d);
                     for child in [&c, &d] {
                         for (cell, &clue) in puzzle.cells().iter().enumerate() {
-                            assert!(clue == 0 || child.cells()[cell] == clue, "{shape}");
+                            assert!(clue == 0 || child.cells()[cell] == clue, "{name}");
                         }
                         assert_eq!(
                             child.cost(),
-                            sudoku_core::missing_digits(
-                                &sudoku_core::Geometry::classic(shape),
-                                child.cells()
-                            )
+                            missing_digits(puzzle.geometry(), child.cells()),
+                            "{name}"
                         );
                     }
                     (a, b, c, d) = (c, d, a, b);
+                }
+            }
+        }
+    }
+
+    /// Each mutating swap exchanges two blanks of one row, one column, or one box or region:
+    /// never two cells that share only a diagonal, or no house at all.
+    #[test]
+    fn a_swap_stays_within_a_row_a_column_or_a_region() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for (name, solution) in solved_boards() {
+            let geometry = solution.geometry();
+            let puzzle = blanked(&solution, solution.cells().len() / 2, &mut rng);
+            let layout = Layout::new(&puzzle);
+            let mut individual = layout.random_individual(&mut rng);
+            for _ in 0..200 {
+                let before = individual.cells().to_vec();
+                layout.mutate(&mut rng, &mut individual);
+                let changed: Vec<usize> = (0..before.len())
+                    .filter(|&c| before[c] != individual.cells()[c])
+                    .collect();
+                if let [a, b] = changed[..] {
+                    let n = geometry.size();
+                    let same_row = a / n == b / n;
+                    let same_column = a % n == b % n;
+                    let same_region = geometry.region_of(a) == geometry.region_of(b);
+                    assert!(same_row || same_column || same_region, "{name}: {a}, {b}");
                 }
             }
         }
@@ -616,10 +690,7 @@ mod tests {
                 let attempt = outcome.best_attempt.expect("an attempt");
                 assert_eq!(
                     attempt.cost,
-                    sudoku_core::missing_digits(
-                        &sudoku_core::Geometry::classic(shape),
-                        attempt.grid.cells()
-                    )
+                    missing_digits(puzzle.geometry(), attempt.grid.cells())
                 );
                 assert_eq!(outcome.convergence.best(), Some(attempt.cost));
             }

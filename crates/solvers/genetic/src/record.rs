@@ -66,7 +66,8 @@ impl Record {
     /// `generations` counter set from the record, its convergence attached.
     pub(crate) fn outcome(self, puzzle: &Grid, ending: Ending, mut counters: Counters) -> Outcome {
         counters.generations = self.generations;
-        let grid = Grid::from_cells(puzzle.shape(), self.best.cells().to_vec())
+        let grid = puzzle
+            .with_cells(self.best.cells().to_vec())
             .expect("individuals hold digits of the board");
         let outcome = match ending {
             Ending::Solved => Outcome::from_search(None, vec![grid], 1, counters),

@@ -5,13 +5,18 @@
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, DigitSet, Family, Grid, NotWatchable, Outcome,
-    SearchEvent, Solver, SolverInfo, UnitKind, candidates, place_singles,
+    ALL_SIZES, Budget, Capabilities, Counters, DigitSet, Family, Geometry, Grid, NotWatchable,
+    Outcome, SearchEvent, Solver, SolverInfo, candidates, place_singles,
 };
 
-use crate::eval::{Scored, Units, unit_id};
+use crate::eval::{Scored, region_houses};
+
 use crate::record::{Ending, Record, Watch, fittest, show_fittest};
+#[cfg(doc)]
+use sudoku_core::StopReason;
 
 /// The tuned genetic algorithm's parameters (see the crate documentation for what each gained).
 #[derive(Clone, Debug, PartialEq)]
@@ -99,6 +104,7 @@ impl Solver for GeneticTuned {
                           permutations, box crossover, local improvement, restarts",
             capabilities: Capabilities::incomplete(ALL_SIZES)
                 .stochastic()
+                .on_every_variant()
                 .work_counter("generations"),
         }
     }
@@ -129,16 +135,16 @@ const SWAP_TRIES: usize = 8;
 
 /// The board after propagation, in the terms the operators need.
 struct Layout {
-    units: Units,
+    geometry: Arc<Geometry>,
     /// The propagated puzzle: clues and forced digits, 0 for a free cell.
     start: Vec<u8>,
     /// Each free cell's candidates given `start` (every digit when propagation failed and the
     /// cell has none); 0 for a fixed cell.
     candidates: Vec<DigitSet>,
-    /// The free cells of each box, and the digits the box misses (as many).
+    /// The free cells of each box (or jigsaw region), and the digits it misses (as many).
     free: Vec<Vec<usize>>,
     missing: Vec<Vec<u8>>,
-    /// The boxes with at least two free cells: where a swap can act.
+    /// The boxes (or regions) with at least two free cells: where a swap can act.
     swappable: Vec<usize>,
     /// Digits placed by propagation.
     placed: u64,
@@ -148,9 +154,8 @@ struct Layout {
 
 impl Layout {
     fn new(puzzle: &Grid) -> Layout {
-        let shape = puzzle.shape();
-        let size = shape.size();
-        let units = Units::new(shape);
+        let geometry = puzzle.geometry().clone();
+        let size = geometry.size();
         // A contradiction means no solution; the search still runs on the clues alone, to give
         // up by its budget or generation limit like on any other puzzle it cannot solve.
         let propagated = place_singles(puzzle);
@@ -169,8 +174,8 @@ impl Layout {
         let start = board.cells().to_vec();
         let mut free: Vec<Vec<usize>> = Vec::with_capacity(size);
         let mut missing: Vec<Vec<u8>> = Vec::with_capacity(size);
-        for index in 0..size {
-            let cells = units.cells(unit_id(size, UnitKind::Box, index));
+        for house in region_houses(&geometry) {
+            let cells = geometry.house(house);
             free.push(cells.iter().copied().filter(|&c| start[c] == 0).collect());
             missing.push(
                 (1..=size as u8)
@@ -182,7 +187,7 @@ impl Layout {
         let blanks = |cells: &[u8]| cells.iter().filter(|&&v| v == 0).count() as u64;
         Layout {
             placed: blanks(puzzle.cells()) - blanks(&start),
-            units,
+            geometry,
             start,
             candidates,
             free,
@@ -192,7 +197,7 @@ impl Layout {
         }
     }
 
-    /// Each box filled with a random permutation of its missing digits, each free cell (in
+    /// Each box (or region) filled with a random permutation of its missing digits, each free cell (in
     /// random order) taking a candidate digit when one is left.
     fn random_individual(&self, rng: &mut StdRng) -> Scored {
         let mut cells = self.start.clone();
@@ -217,10 +222,10 @@ impl Layout {
                 cells[cell] = left.swap_remove(index);
             }
         }
-        Scored::new(&self.units, cells)
+        Scored::new(&self.geometry, cells)
     }
 
-    /// Two free cells of one box whose digits are each a candidate of the other's cell, drawn
+    /// Two free cells of one box (or region) whose digits are each a candidate of the other's cell, drawn
     /// at random ([`SWAP_TRIES`] draws at most).
     fn propose(&self, rng: &mut StdRng, individual: &Scored) -> Option<(usize, usize)> {
         if self.swappable.is_empty() {
@@ -244,7 +249,7 @@ impl Layout {
         None
     }
 
-    /// `a` with each box taken from `b` on a fair coin: boxes stay permutations.
+    /// `a` with each box (or region) taken from `b` on a fair coin: boxes stay permutations.
     fn crossover(&self, rng: &mut StdRng, (a, b): (&Scored, &Scored), child: &mut Scored) {
         child.copy_from(a);
         for free in &self.free {
@@ -252,7 +257,7 @@ impl Layout {
                 child.copy_cells_from(b, free);
             }
         }
-        child.recount(&self.units);
+        child.recount(&self.geometry);
     }
 
     /// Tries `steps` swaps, keeping each that does not raise the cost; the moves it made.
@@ -263,9 +268,9 @@ impl Layout {
                 break;
             }
             if let Some((a, b)) = self.propose(rng, individual)
-                && individual.swap_delta(&self.units, a, b) <= 0
+                && individual.swap_delta(&self.geometry, a, b) <= 0
             {
-                individual.swap(&self.units, a, b);
+                individual.swap(&self.geometry, a, b);
                 moves += 1;
             }
         }
@@ -375,7 +380,7 @@ impl<'p> Run<'p> {
             if rng.random_bool(params.mutation_rate)
                 && let Some((x, y)) = layout.propose(rng, child)
             {
-                child.swap(&layout.units, x, y);
+                child.swap(&layout.geometry, x, y);
             }
             self.local_moves += layout.improve(rng, child, local_steps(params, layout));
         }
@@ -434,33 +439,35 @@ fn local_steps(params: &GeneticTunedParams, layout: &Layout) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tests::blanked;
+    use crate::tests::{blanked, solved_boards};
     use sudoku_core::{
         Shape, StopReason, Verdict, missing_digits, verify_keeps_clues, verify_solution,
     };
     use sudoku_generate::base_pattern;
 
-    /// Every box of `cells` holds each digit once.
-    fn boxes_are_permutations(shape: Shape, cells: &[u8]) -> bool {
-        (0..shape.size()).all(|index| {
-            let mut seen: DigitSet = 0;
-            for cell in shape.unit_cells(UnitKind::Box, index) {
-                seen |= 1 << cells[cell];
-            }
-            seen == ((1 << shape.size()) - 1) << 1
-        })
+    /// Every box or jigsaw region of `grid` holds each digit once (its regions read cell by
+    /// cell from [`Geometry::region_of`]).
+    fn regions_are_permutations(grid: &Grid) -> bool {
+        let n = grid.size();
+        let mut seen: Vec<DigitSet> = vec![0; n];
+        for (cell, &digit) in grid.cells().iter().enumerate() {
+            seen[grid.geometry().region_of(cell)] |= 1 << digit;
+        }
+        seen.iter().all(|&digits| digits == ((1 << n) - 1) << 1)
     }
 
     #[test]
     fn a_priced_swap_changes_the_cost_by_its_price() {
         let mut rng = StdRng::seed_from_u64(1);
-        for shape in Shape::ALL {
-            let puzzle = blanked(&base_pattern(shape), shape.cell_count() * 2 / 3, &mut rng);
+        for (name, solution) in solved_boards() {
+            let geometry = solution.geometry();
+            let puzzle = blanked(&solution, solution.cells().len() * 2 / 3, &mut rng);
             let layout = Layout::new(&puzzle);
             let mut individual = layout.random_individual(&mut rng);
             assert_eq!(
                 individual.cost(),
-                missing_digits(&sudoku_core::Geometry::classic(shape), individual.cells())
+                missing_digits(geometry, individual.cells()),
+                "{name}"
             );
             for _ in 0..200 {
                 let Some((a, b)) = layout.propose(&mut rng, &individual) else {
@@ -468,24 +475,26 @@ mod tests {
                 };
                 let (before, delta) = (
                     individual.cost(),
-                    individual.swap_delta(&layout.units, a, b),
+                    individual.swap_delta(&layout.geometry, a, b),
                 );
-                individual.swap(&layout.units, a, b);
-                assert_eq!(individual.cost() as i64, before as i64 + delta, "{shape}");
+                individual.swap(&layout.geometry, a, b);
+                assert_eq!(individual.cost() as i64, before as i64 + delta, "{name}");
                 assert_eq!(
                     individual.cost(),
-                    missing_digits(&sudoku_core::Geometry::classic(shape), individual.cells())
+                    missing_digits(geometry, individual.cells()),
+                    "{name}"
                 );
             }
         }
     }
 
     #[test]
-    fn operators_keep_clues_and_boxes() {
+    fn operators_keep_clues_and_regions() {
         let mut rng = StdRng::seed_from_u64(2);
-        for shape in Shape::ALL {
-            for blanks in [1, shape.cell_count() / 2, shape.cell_count()] {
-                let puzzle = blanked(&base_pattern(shape), blanks, &mut rng);
+        for (name, solution) in solved_boards() {
+            let cells = solution.cells().len();
+            for blanks in [1, cells / 2, cells] {
+                let puzzle = blanked(&solution, blanks, &mut rng);
                 let layout = Layout::new(&puzzle);
                 let mut a = layout.random_individual(&mut rng);
                 let b = layout.random_individual(&mut rng);
@@ -493,12 +502,13 @@ mod tests {
                 for _ in 0..50 {
                     layout.crossover(&mut rng, (&a, &b), &mut child);
                     layout.improve(&mut rng, &mut child, 20);
-                    let grid = Grid::from_cells(shape, child.cells().to_vec()).unwrap();
-                    assert_eq!(verify_keeps_clues(&puzzle, &grid), Ok(()));
-                    assert!(boxes_are_permutations(shape, child.cells()), "{shape}");
+                    let grid = puzzle.with_cells(child.cells().to_vec()).unwrap();
+                    assert_eq!(verify_keeps_clues(&puzzle, &grid), Ok(()), "{name}");
+                    assert!(regions_are_permutations(&grid), "{name}");
                     assert_eq!(
                         child.cost(),
-                        missing_digits(&sudoku_core::Geometry::classic(shape), child.cells())
+                        missing_digits(puzzle.geometry(), child.cells()),
+                        "{name}"
                     );
                     a.copy_from(&child);
                 }

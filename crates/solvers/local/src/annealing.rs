@@ -5,12 +5,15 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
     Budget, Checkpoints, Counters, Grid, NotWatchable, Outcome, SearchEvent, Solver, SolverInfo,
-    StopReason, UnitKind,
+    StopReason,
 };
 
 use crate::counts::Counts;
 use crate::domain::Domain;
-use crate::{Best, CHECK_EVERY, after_propagation, local_search_info, report_fill, report_move};
+use crate::{
+    Best, CHECK_EVERY, after_propagation, local_search_info, region_houses, report_fill,
+    report_move,
+};
 
 /// The annealing schedule. The defaults are Lewis's (2007) schedule for Sudoku.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,7 +42,8 @@ impl Default for AnnealingParams {
     }
 }
 
-/// Random swaps within boxes under the Metropolis rule with geometric cooling and reheats.
+/// Random swaps within boxes (or jigsaw regions) under the Metropolis rule with geometric
+/// cooling and reheats.
 #[derive(Clone, Debug, Default)]
 pub struct Annealing {
     pub params: AnnealingParams,
@@ -56,7 +60,7 @@ impl Solver for Annealing {
         local_search_info(
             "annealing",
             "fills each box at random, then swaps free cells within boxes by \
-                          simulated annealing until no row or column misses a digit",
+                          simulated annealing until no house misses a digit",
         )
     }
 
@@ -180,10 +184,26 @@ struct Plan<'a> {
     restart_after: Option<u32>,
 }
 
-/// The free cells of one box and the digits its fixed cells lack.
+/// The free cells of one box (or jigsaw region) and the digits its fixed cells lack.
 struct BoxPart {
     free: Vec<usize>,
     missing: Vec<u8>,
+}
+
+impl BoxPart {
+    /// The part of the house of `cells` that `board` leaves open.
+    fn of(board: &Grid, cells: &[usize]) -> BoxPart {
+        BoxPart {
+            free: cells
+                .iter()
+                .copied()
+                .filter(|&c| board.get(c) == 0)
+                .collect(),
+            missing: (1..=board.size() as u8)
+                .filter(|&digit| !cells.iter().any(|&c| board.get(c) == digit))
+                .collect(),
+        }
+    }
 }
 
 fn anneal(
@@ -195,25 +215,13 @@ fn anneal(
 ) -> Outcome {
     let params = plan.schedule;
     let board = &domain.board;
-    let shape = board.shape();
+    let geometry = board.geometry();
     let mut rng = StdRng::seed_from_u64(budget.seed);
 
-    // Each box gets its missing digits, so boxes stay permutations; a box whose clues repeat a
-    // digit keeps the repeat in its cost, and the search can only give up.
-    let parts: Vec<BoxPart> = (0..shape.size())
-        .map(|index| BoxPart {
-            free: shape
-                .unit_cells(UnitKind::Box, index)
-                .filter(|&cell| board.get(cell) == 0)
-                .collect(),
-            missing: (1..=shape.size() as u8)
-                .filter(|&digit| {
-                    !shape
-                        .unit_cells(UnitKind::Box, index)
-                        .any(|c| board.get(c) == digit)
-                })
-                .collect(),
-        })
+    // Each box (or jigsaw region) gets its missing digits, so boxes stay permutations; a box
+    // whose clues repeat a digit keeps the repeat in its cost, and the search can only give up.
+    let parts: Vec<BoxPart> = region_houses(geometry)
+        .map(|house| BoxPart::of(board, geometry.house(house)))
         .collect();
     let fill = |rng: &mut StdRng| {
         let mut cells = board.cells().to_vec();
@@ -228,7 +236,7 @@ fn anneal(
                 }
             }
         }
-        Counts::new(shape, cells)
+        Counts::new(geometry.clone(), cells)
     };
     let movable: Vec<&[usize]> = parts
         .iter()
@@ -239,11 +247,11 @@ fn anneal(
     report_fill(&counts, &mut watch);
     let mut best = Best::new(&counts);
     if counts.cost() == 0 {
-        return best.solved(shape, counters);
+        return best.solved(counters);
     }
     if movable.is_empty() {
         // Every box is forced and the board is still wrong: no move can mend it.
-        return best.gave_up(shape, StopReason::SearchExhausted, counters);
+        return best.gave_up(StopReason::SearchExhausted, counters);
     }
 
     let random_move = |rng: &mut StdRng| {
@@ -260,7 +268,7 @@ fn anneal(
 
     let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
     if let Err(reason) = checkpoints.check(budget, 0) {
-        return best.gave_up(shape, reason, counters);
+        return best.gave_up(reason, counters);
     }
     let mut temperature = start;
     let mut in_chain = 0;
@@ -275,7 +283,7 @@ fn anneal(
         if checkpoints.due(counters.moves)
             && let Err(reason) = checkpoints.check(budget, counters.moves)
         {
-            return best.gave_up(shape, reason, counters);
+            return best.gave_up(reason, counters);
         }
         let (a, b) = random_move(&mut rng);
         counters.moves += 1;
@@ -287,7 +295,7 @@ fn anneal(
                 report_move(&counts, &[a, b], &mut watch);
                 best.offer(&counts, counters.moves);
                 if counts.cost() == 0 {
-                    return best.solved(shape, counters);
+                    return best.solved(counters);
                 }
                 fill_best = fill_best.min(counts.cost());
             }
@@ -318,7 +326,7 @@ fn anneal(
                         report_fill(&counts, &mut watch);
                         best.offer(&counts, counters.moves);
                         if counts.cost() == 0 {
-                            return best.solved(shape, counters);
+                            return best.solved(counters);
                         }
                         fill_best = counts.cost();
                         fill_best_at_reheat = fill_best;

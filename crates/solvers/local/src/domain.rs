@@ -153,8 +153,8 @@ impl Matching<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::region_houses;
     use rand::SeedableRng;
-    use sudoku_core::{Shape, UnitKind};
 
     #[test]
     fn a_matching_fill_puts_a_candidate_in_every_cell_of_a_solvable_board() {
@@ -165,12 +165,12 @@ mod tests {
         .unwrap();
         let domain = Domain::propagated(&puzzle, &mut Counters::default())
             .expect("singles do not finish it");
-        let shape = Shape::S9;
+        let geometry = puzzle.geometry();
         let mut rng = StdRng::seed_from_u64(3);
         for _ in 0..20 {
             let mut cells = domain.board.cells().to_vec();
-            for index in 0..9 {
-                let unit: Vec<usize> = shape.unit_cells(UnitKind::Box, index).collect();
+            for house in region_houses(geometry) {
+                let unit = geometry.house(house);
                 let free: Vec<usize> = unit
                     .iter()
                     .copied()

@@ -5,18 +5,20 @@
 //!
 //! # What they are
 //! Both fill the empty cells at once and then mend the full board by small moves, guided by one
-//! cost: the digits missing from each row, column and box, summed (0 = solved; on a full board
-//! it is also the number of repeated digits). [`counts::Counts`] keeps every unit's digit
-//! counts, so a move's cost change reads six counts for a change of one cell and at most twelve
-//! for a swap of two, whatever the board's size; both searches price moves with it. Clues never
-//! move.
+//! cost: the digits missing from each house of the board's [`sudoku_core::Geometry`] (each
+//! row, column and box, or jigsaw region, and both diagonals on a diagonal board), summed
+//! (0 = solved; on a full board it is also the number of repeated digits; the same count as
+//! [`sudoku_core::missing_digits`]). [`counts::Counts`] keeps every house's digit counts, so a
+//! move's cost change reads two counts for each house of a changed cell (three houses a cell,
+//! four or five on a diagonal), whatever the board's size; both searches price moves with it.
+//! Clues never move.
 //!
 //! - [`Annealing`] (the 2009 specification: "fill the empty cells at random, count the errors,
 //!   then keep exchanging the inserted digits to reduce the errors"). Each box is filled with its
 //!   missing digits in random order, so boxes are permutations and stay so; the cost is the
-//!   digits missing from rows plus those missing from columns. A move swaps two free cells of
-//!   one box, chosen at random (a random box with two or more free cells, then two of its free
-//!   cells). The Metropolis rule accepts it always if it does not raise the cost and otherwise
+//!   digits missing from rows plus those missing from columns (and diagonals). A move swaps two
+//!   free cells of one box, chosen at random (a random box with two or more free cells, then
+//!   two of its free cells). The Metropolis rule accepts it always if it does not raise the cost and otherwise
 //!   with probability `exp(-Δ/T)`. The schedule ([`AnnealingParams`], Lewis 2007): the start
 //!   temperature is the standard deviation of the cost changes of 200 random moves from the first
 //!   fill (at least 1); `T` is multiplied by 0.99 after each chain of (empty cells)² moves; a
@@ -24,10 +26,11 @@
 //!   search is frozen in a minimum), and after 20 stale chains in a row `T` goes back to its
 //!   start (a reheat). The board is never refilled.
 //! - [`Tabu`] (the 2019 thesis). Each column is filled with its missing digits in random order,
-//!   so columns start without repeats; the cost counts repeats in rows and boxes, and in columns
-//!   once moves break them. The neighbourhood holds exactly the thesis's five move kinds: change
-//!   a free cell whose digit its row repeats to a digit the row misses; the same for a box; the
-//!   same for a column; swap two free cells of a row; swap two free cells of a column. Each step
+//!   so columns start without repeats; the cost counts repeats in rows and boxes (and
+//!   diagonals), and in columns once moves break them. The neighbourhood holds exactly the
+//!   thesis's five move kinds: change a free cell whose digit its row repeats to a digit the row
+//!   misses; the same for a box; the same for a column; swap two free cells of a row; swap two
+//!   free cells of a column (on a diagonal board, the change for a diagonal too: see below). Each step
 //!   prices the whole neighbourhood, or, when it holds more than [`TabuParams::sample_size`]
 //!   moves (200), that many drawn at random without repetition, and makes the best admissible
 //!   move, ties broken at random. The tabu list forbids, for [`TabuParams::tenure`] steps (10),
@@ -37,6 +40,25 @@
 //!
 //! Neither search propagates constraints, restarts, or uses any knowledge of Sudoku beyond its
 //! cost: these are the documents' searches, not tuned ones.
+//!
+//! # Variants
+//! Every search here takes every variant (`.on_every_variant()`): diagonal, jigsaw and
+//! jigsaw-diagonal boards as well as classic ones. The cost and its counts read the board's
+//! houses, so one code path serves them all, and the move structures generalise as follows.
+//!
+//! - The annealers' boxes become the board's regions: on a jigsaw board each region is filled
+//!   as a permutation of its missing digits and a move swaps two free cells of one region. The
+//!   search relies only on the boxes partitioning the board into houses of N cells, which a
+//!   jigsaw's regions do too, so this is the same search; the cost then counts rows and columns.
+//!   The diagonals do not partition the board (they cross, and miss most cells), so they cannot
+//!   carry that structure: on a diagonal board they are two more houses in the cost, mended
+//!   by the swaps like the rows and columns.
+//! - The tabu searches fill columns as permutations on every board (columns are the same on
+//!   every variant). Their change moves are defined by a house's repeats, so every house the
+//!   cost counts gets them: rows, boxes or regions, columns, then each diagonal, in that order
+//!   (on a classic board exactly the thesis's order, so classic runs are unchanged). Their swaps
+//!   stay within rows and columns as in the thesis: a swap within a diagonal would keep only
+//!   the diagonal's counts and disturb two rows and two columns, a move no document describes.
 //!
 //! # The tuned variants
 //! Both run the faithful search's code (one loop each, not a copy), changed in three ways that
@@ -106,8 +128,8 @@
 //! An annealing move costs O(1): two random draws, a few count reads, and an exponential when
 //! the cost would rise. A tabu step lists its neighbourhood (O(N²) for the changes, plus the
 //! pairs of free cells in every row and column) and prices at most 200 of them. Memory is a few
-//! copies of the board, 3N(N+1) counts, and for the tabu list one step number per cell and
-//! digit. Every size from 4×4 to 25×25 is accepted. Both are incomplete: nothing bounds the
+//! copies of the board, N + 1 counts a house (3N houses, 3N + 2 on a diagonal board), and for
+//! the tabu list one step number per cell and digit. Every size from 4×4 to 25×25 is accepted. Both are incomplete: nothing bounds the
 //! moves a solvable puzzle needs. With the kit's 10 million moves a case both solve every
 //! solvable case of the conformance corpus (4×4 to 16×16, seed 0), an easy 9×9 in about 10⁵
 //! moves (annealing) or 10⁴ (tabu), but the hardest 9×9 boards (17 to 21 clues) often stay in a
@@ -124,19 +146,26 @@ pub mod counts;
 mod domain;
 pub mod tabu;
 
+#[cfg(test)]
+#[path = "../tests/variants/mod.rs"]
+mod variants;
+
 pub use annealing::{Annealing, AnnealingParams, AnnealingTuned, AnnealingTunedParams};
 pub use tabu::{Tabu, TabuParams, TabuTuned, TabuTunedParams};
 
+use std::ops::Range;
+use std::sync::Arc;
+
 use sudoku_core::{
-    ALL_SIZES, Attempt, Capabilities, Convergence, Counters, Family, Grid, Outcome, SearchEvent,
-    Shape, SolverInfo, StopReason,
+    ALL_SIZES, Attempt, Capabilities, Convergence, Counters, Family, Geometry, Grid, Outcome,
+    SearchEvent, SolverInfo, StopReason, UnitKind,
 };
 
 #[cfg(doc)]
 use sudoku_core::{Budget, Checkpoints};
 
-/// What every solver of this crate declares: an incomplete, seeded search over every size, its
-/// work counted in moves.
+/// What every solver of this crate declares: an incomplete, seeded search over every size and
+/// every variant, its work counted in moves.
 fn local_search_info(id: &'static str, description: &'static str) -> SolverInfo {
     SolverInfo {
         id,
@@ -144,6 +173,7 @@ fn local_search_info(id: &'static str, description: &'static str) -> SolverInfo 
         description,
         capabilities: Capabilities::incomplete(ALL_SIZES)
             .stochastic()
+            .on_every_variant()
             .work_counter("moves"),
     }
 }
@@ -192,9 +222,17 @@ fn report_move(counts: &counts::Counts, cells: &[usize], watch: &mut impl FnMut(
 /// The outcome of a search that found `solution` before its first move (propagation filled the
 /// board): solved, its convergence the one point (0, 0).
 fn solved_at_once(solution: Grid, counters: Counters) -> Outcome {
-    let shape = solution.shape();
-    let counts = counts::Counts::new(shape, solution.cells().to_vec());
-    Best::new(&counts).solved(shape, counters)
+    let counts = counts::Counts::new(solution.geometry().clone(), solution.cells().to_vec());
+    Best::new(&counts).solved(counters)
+}
+
+/// The houses of the board's boxes, or of its jigsaw regions in their place: like its rows and
+/// its columns, N houses of N cells that partition the board.
+fn region_houses(geometry: &Geometry) -> Range<usize> {
+    match geometry.variant().regions() {
+        Some(_) => geometry.houses_of_kind(UnitKind::Region),
+        None => geometry.houses_of_kind(UnitKind::Box),
+    }
 }
 
 /// Moves between two budget checks (well under a millisecond on any size).
@@ -202,6 +240,7 @@ const CHECK_EVERY: u64 = 1 << 12;
 
 /// The best board a search has reached, and how its best cost fell.
 struct Best {
+    geometry: Arc<Geometry>,
     cells: Vec<u8>,
     cost: u64,
     convergence: Convergence,
@@ -213,6 +252,7 @@ impl Best {
         let mut convergence = Convergence::default();
         convergence.record(0, counts.cost());
         Best {
+            geometry: counts.geometry().clone(),
             cells: counts.cells().to_vec(),
             cost: counts.cost(),
             convergence,
@@ -233,21 +273,23 @@ impl Best {
         }
     }
 
-    fn grid(&self, shape: Shape) -> Grid {
-        Grid::from_cells(shape, self.cells.clone()).expect("the board keeps the puzzle's shape")
+    /// The best board, under the puzzle's rules.
+    fn grid(&self) -> Grid {
+        Grid::from_cells_on(self.geometry.clone(), self.cells.clone())
+            .expect("the board keeps the puzzle's shape")
     }
 
     /// The best board is a solution (its cost is 0).
-    fn solved(self, shape: Shape, counters: Counters) -> Outcome {
+    fn solved(self, counters: Counters) -> Outcome {
         debug_assert_eq!(self.cost, 0);
-        Outcome::from_search(None, vec![self.grid(shape)], 1, counters)
+        Outcome::from_search(None, vec![self.grid()], 1, counters)
             .with_convergence(self.convergence)
     }
 
     /// The search stopped for `reason` before reaching cost 0.
-    fn gave_up(self, shape: Shape, reason: StopReason, counters: Counters) -> Outcome {
+    fn gave_up(self, reason: StopReason, counters: Counters) -> Outcome {
         let attempt = Attempt {
-            grid: self.grid(shape),
+            grid: self.grid(),
             cost: self.cost,
         };
         Outcome::gave_up_at(reason, attempt, counters).with_convergence(self.convergence)

@@ -4,13 +4,16 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
-    Budget, Checkpoints, Counters, Grid, NotWatchable, Outcome, SearchEvent, Shape, Solver,
+    Budget, Checkpoints, Counters, Geometry, Grid, NotWatchable, Outcome, SearchEvent, Solver,
     SolverInfo, StopReason, UnitKind,
 };
 
 use crate::counts::Counts;
 use crate::domain::Domain;
-use crate::{Best, CHECK_EVERY, after_propagation, local_search_info, report_fill, report_move};
+use crate::{
+    Best, CHECK_EVERY, after_propagation, local_search_info, region_houses, report_fill,
+    report_move,
+};
 
 /// How the tabu search remembers and looks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,7 +52,7 @@ impl Solver for Tabu {
         local_search_info(
             "tabu",
             "fills each column at random, then takes the best non-tabu change or \
-                          swap until no row, column or box repeats a digit",
+                          swap until no house repeats a digit",
         )
     }
 
@@ -174,78 +177,93 @@ enum Move {
     Swap { a: usize, b: usize },
 }
 
-/// The free cells of every unit, by kind, in the order rows, columns, boxes.
+/// The free cells of every house, by house number.
 struct FreeCells {
-    by_unit: [Vec<Vec<usize>>; 3],
+    by_house: Vec<Vec<usize>>,
 }
 
 impl FreeCells {
     fn new(puzzle: &Grid) -> FreeCells {
-        let shape = puzzle.shape();
+        let geometry = puzzle.geometry();
         FreeCells {
-            by_unit: UnitKind::ALL.map(|kind| {
-                (0..shape.size())
-                    .map(|index| {
-                        shape
-                            .unit_cells(kind, index)
-                            .filter(|&cell| puzzle.get(cell) == 0)
-                            .collect()
-                    })
-                    .collect()
-            }),
+            by_house: (0..geometry.house_count())
+                .map(|house| {
+                    geometry
+                        .house(house)
+                        .iter()
+                        .copied()
+                        .filter(|&cell| puzzle.get(cell) == 0)
+                        .collect()
+                })
+                .collect(),
         }
     }
 
-    fn of(&self, kind: UnitKind, index: usize) -> &[usize] {
-        let k = match kind {
-            UnitKind::Row => 0,
-            UnitKind::Column => 1,
-            UnitKind::Box | UnitKind::Region => 2,
-            UnitKind::Diagonal | UnitKind::AntiDiagonal => {
-                panic!("local search takes classic boards only")
-            }
-        };
-        &self.by_unit[k][index]
+    fn of(&self, house: usize) -> &[usize] {
+        &self.by_house[house]
     }
 }
 
-/// Every neighbour of the board: for each row, box and column, each free cell whose digit the
-/// unit repeats changed to each digit the unit misses; and each two free cells of a row, or of
-/// a column, with different digits swapped. A change reachable from two units is listed twice.
-/// Only moves that put each digit in a cell `domain` allows it in are listed (all of them on an
-/// unrestricted domain).
+/// The houses the moves act in. Changes mend the repeats of every house the cost counts: the
+/// thesis's rows, boxes and columns in its order (jigsaw regions in place of boxes), then the
+/// diagonals of a diagonal board. Swaps stay within rows and columns, as in the thesis.
+struct MoveHouses {
+    changes: Vec<usize>,
+    swaps: Vec<usize>,
+}
+
+impl MoveHouses {
+    fn of(geometry: &Geometry) -> MoveHouses {
+        let rows = geometry.houses_of_kind(UnitKind::Row);
+        let columns = geometry.houses_of_kind(UnitKind::Column);
+        let diagonals = geometry
+            .houses_of_kind(UnitKind::Diagonal)
+            .chain(geometry.houses_of_kind(UnitKind::AntiDiagonal));
+        MoveHouses {
+            changes: rows
+                .clone()
+                .chain(region_houses(geometry))
+                .chain(columns.clone())
+                .chain(diagonals)
+                .collect(),
+            swaps: rows.chain(columns).collect(),
+        }
+    }
+}
+
+/// Every neighbour of the board: for each house of `houses.changes`, each free cell whose
+/// digit the house repeats changed to each digit the house misses; and for each house of
+/// `houses.swaps`, each two of its free cells with different digits swapped. A change reachable
+/// from two houses is listed twice. Only moves that put each digit in a cell `domain` allows it
+/// in are listed (all of them on an unrestricted domain).
 fn neighbourhood(
-    shape: Shape,
     counts: &Counts,
     free: &FreeCells,
+    houses: &MoveHouses,
     domain: &Domain,
     moves: &mut Vec<Move>,
 ) {
     moves.clear();
-    let n = shape.size();
-    for kind in [UnitKind::Row, UnitKind::Box, UnitKind::Column] {
-        for index in 0..n {
-            let missing = (1..=n as u8).filter(|&d| counts.count(kind, index, d) == 0);
-            let repeated = free
-                .of(kind, index)
-                .iter()
-                .copied()
-                .filter(|&cell| counts.count(kind, index, counts.get(cell)) >= 2);
-            for cell in repeated {
-                for digit in missing.clone().filter(|&d| domain.allows(cell, d)) {
-                    moves.push(Move::Change { cell, digit });
-                }
+    let n = counts.geometry().size();
+    for &house in &houses.changes {
+        let missing = (1..=n as u8).filter(|&d| counts.count(house, d) == 0);
+        let repeated = free
+            .of(house)
+            .iter()
+            .copied()
+            .filter(|&cell| counts.count(house, counts.get(cell)) >= 2);
+        for cell in repeated {
+            for digit in missing.clone().filter(|&d| domain.allows(cell, d)) {
+                moves.push(Move::Change { cell, digit });
             }
         }
     }
-    for kind in [UnitKind::Row, UnitKind::Column] {
-        for index in 0..n {
-            let cells = free.of(kind, index);
-            for (i, &a) in cells.iter().enumerate() {
-                for &b in &cells[i + 1..] {
-                    if counts.get(a) != counts.get(b) && domain.allows_swap(counts.cells(), a, b) {
-                        moves.push(Move::Swap { a, b });
-                    }
+    for &house in &houses.swaps {
+        let cells = free.of(house);
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                if counts.get(a) != counts.get(b) && domain.allows_swap(counts.cells(), a, b) {
+                    moves.push(Move::Swap { a, b });
                 }
             }
         }
@@ -287,28 +305,27 @@ fn search(
 ) -> Outcome {
     let params = plan.params;
     let board = &domain.board;
-    let shape = board.shape();
-    let n = shape.size();
+    let geometry = board.geometry();
+    let n = geometry.size();
     let mut rng = StdRng::seed_from_u64(budget.seed);
 
     let free = FreeCells::new(board);
+    let houses = MoveHouses::of(geometry);
     // Each column gets its missing digits (in a random order, or matched to candidates), so
     // columns start as permutations.
-    let missing: Vec<Vec<u8>> = (0..n)
-        .map(|index| {
-            (1..=n as u8)
-                .filter(|&digit| {
-                    !shape
-                        .unit_cells(UnitKind::Column, index)
-                        .any(|cell| board.get(cell) == digit)
-                })
-                .collect()
+    let columns: Vec<(&[usize], Vec<u8>)> = geometry
+        .houses_of_kind(UnitKind::Column)
+        .map(|house| {
+            let cells = geometry.house(house);
+            let missing = (1..=n as u8)
+                .filter(|&digit| !cells.iter().any(|&cell| board.get(cell) == digit))
+                .collect();
+            (free.of(house), missing)
         })
         .collect();
     let fill = |rng: &mut StdRng| {
         let mut cells = board.cells().to_vec();
-        for (index, missing) in missing.iter().enumerate() {
-            let column = free.of(UnitKind::Column, index);
+        for (column, missing) in &columns {
             if plan.match_candidates {
                 domain.fill_matching(column, missing, &mut cells, rng);
             } else {
@@ -319,23 +336,23 @@ fn search(
                 }
             }
         }
-        Counts::new(shape, cells)
+        Counts::new(geometry.clone(), cells)
     };
     let mut counts = fill(&mut rng);
     report_fill(&counts, &mut watch);
     let mut best = Best::new(&counts);
     if counts.cost() == 0 {
-        return best.solved(shape, counters);
+        return best.solved(counters);
     }
 
     let mut tabu = TabuList {
         n,
-        until: vec![0; shape.cell_count() * (n + 1)],
+        until: vec![0; geometry.cell_count() * (n + 1)],
     };
     let mut neighbours = Vec::new();
     let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
     if let Err(reason) = checkpoints.check(budget, 0) {
-        return best.gave_up(shape, reason, counters);
+        return best.gave_up(reason, counters);
     }
     // The lowest cost of the current fill, and steps since it last fell (restarts only).
     let mut fill_best = counts.cost();
@@ -344,7 +361,7 @@ fn search(
         let stagnant = plan
             .restart_after
             .is_some_and(|limit| steps_since_gain >= limit);
-        neighbourhood(shape, &counts, &free, domain, &mut neighbours);
+        neighbourhood(&counts, &free, &houses, domain, &mut neighbours);
         if stagnant || (neighbours.is_empty() && plan.restart_after.is_some() && step > 0) {
             counts = fill(&mut rng);
             report_fill(&counts, &mut watch);
@@ -352,14 +369,14 @@ fn search(
             counters.add("restarts", 1);
             best.offer(&counts, counters.moves);
             if counts.cost() == 0 {
-                return best.solved(shape, counters);
+                return best.solved(counters);
             }
             fill_best = counts.cost();
             steps_since_gain = 0;
-            neighbourhood(shape, &counts, &free, domain, &mut neighbours);
+            neighbourhood(&counts, &free, &houses, domain, &mut neighbours);
         }
         if neighbours.is_empty() {
-            return best.gave_up(shape, StopReason::SearchExhausted, counters);
+            return best.gave_up(StopReason::SearchExhausted, counters);
         }
         let sample: &[Move] = if neighbours.len() > params.sample_size {
             neighbours.partial_shuffle(&mut rng, params.sample_size).0
@@ -375,7 +392,7 @@ fn search(
             if checkpoints.due(counters.moves)
                 && let Err(reason) = checkpoints.check(budget, counters.moves)
             {
-                return best.gave_up(shape, reason, counters);
+                return best.gave_up(reason, counters);
             }
             counters.moves += 1;
             let delta = match mv {
@@ -410,7 +427,7 @@ fn search(
         counters.add("steps", 1);
         best.offer(&counts, counters.moves);
         if counts.cost() == 0 {
-            return best.solved(shape, counters);
+            return best.solved(counters);
         }
         if counts.cost() < fill_best {
             fill_best = counts.cost();

@@ -1,0 +1,233 @@
+//! The four searches on diagonal, jigsaw and jigsaw-diagonal boards: every answer keeps the
+//! variant's rules, every reported cost is the board's missing digits over all its houses, the
+//! move structures hold on jigsaw regions, a seed reproduces its run, and a board without a
+//! filling ends in giving up.
+
+mod variants;
+
+use sudoku_core::{
+    Budget, Grid, SearchEvent, Solver, StopReason, UnitKind, VariantKind, Verdict, missing_digits,
+    solve_checked, verify_keeps_clues, verify_solution,
+};
+use sudoku_local::{Annealing, AnnealingTuned, Tabu, TabuTuned};
+use variants::{blanked, count_solutions, solutions};
+
+fn solvers() -> Vec<Box<dyn Solver>> {
+    vec![
+        Box::new(Annealing::default()),
+        Box::new(Tabu::default()),
+        Box::new(AnnealingTuned::default()),
+        Box::new(TabuTuned::default()),
+    ]
+}
+
+/// Per variant board: a puzzle with half its cells blank, and a sparse one: the empty board on
+/// 6×6 (many solutions; propagation places nothing, so the tuned searches must move too), two
+/// thirds blank on 9×9 (an empty 9×9 jigsaw-diagonal board can take the tabu searches past 20
+/// million moves).
+fn puzzles() -> Vec<(String, Grid)> {
+    solutions()
+        .into_iter()
+        .flat_map(|(name, solution)| {
+            let cells = solution.cells().len();
+            let half = blanked(&solution, cells / 2, 1);
+            let sparse = match solution.size() {
+                6 => (
+                    format!("{name}, empty"),
+                    Grid::empty_on(solution.geometry().clone()),
+                ),
+                _ => (
+                    format!("{name}, two thirds blank"),
+                    blanked(&solution, cells * 2 / 3, 1),
+                ),
+            };
+            [(format!("{name}, half blank"), half), sparse]
+        })
+        .collect()
+}
+
+/// The board a watched search is on, followed from its events.
+#[derive(Default)]
+struct Followed {
+    cells: Vec<u8>,
+}
+
+impl Followed {
+    /// Applies `event` and returns the cells it changed (every cell for a fill) and the cost
+    /// the search reported.
+    fn apply(&mut self, event: &SearchEvent<'_>) -> (Vec<usize>, u64) {
+        match *event {
+            SearchEvent::Fill { cells, cost } => {
+                self.cells = cells.to_vec();
+                ((0..cells.len()).collect(), cost)
+            }
+            SearchEvent::Move { changes, cost } => {
+                for &(cell, digit) in changes {
+                    self.cells[cell] = digit;
+                }
+                (changes.iter().map(|&(cell, _)| cell).collect(), cost)
+            }
+            _ => unreachable!("the local searches report fills and moves only"),
+        }
+    }
+}
+
+#[test]
+fn every_search_declares_every_variant() {
+    for solver in solvers() {
+        let info = solver.info();
+        assert_eq!(info.capabilities.variants, &VariantKind::ALL, "{}", info.id);
+    }
+}
+
+#[test]
+fn every_answer_keeps_the_variants_rules() {
+    for mut solver in solvers() {
+        for (name, puzzle) in puzzles() {
+            for seed in 0..2 {
+                let budget = Budget::solve()
+                    .with_seed(seed)
+                    .with_max_iterations(10_000_000);
+                let outcome = solve_checked(solver.as_mut(), &puzzle, &budget);
+                let what = format!("{} on {name}, seed {seed}", solver.info().id);
+                assert_eq!(outcome.verdict, Verdict::Solved, "{what}");
+                let answer = &outcome.solutions[0];
+                assert_eq!(verify_solution(&puzzle, answer), Ok(()), "{what}");
+                assert_eq!(answer.geometry(), puzzle.geometry(), "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_reported_cost_is_the_boards_missing_digits_over_all_its_houses() {
+    for mut solver in solvers() {
+        for (name, puzzle) in puzzles() {
+            let geometry = puzzle.geometry().clone();
+            let mut board = Followed::default();
+            let mut events = 0;
+            let budget = Budget::solve().with_seed(3).with_max_iterations(20_000);
+            solver
+                .solve_watched(&puzzle, &budget, &mut |event| {
+                    let (_, cost) = board.apply(&event);
+                    assert_eq!(cost, missing_digits(&geometry, &board.cells), "{name}");
+                    events += 1;
+                })
+                .expect("watchable");
+            assert!(events > 0, "{} on {name}", solver.info().id);
+        }
+    }
+}
+
+/// The annealers keep every box or region a permutation: each fill gives every region its
+/// missing digits, and each move swaps two cells of one region.
+#[test]
+fn the_annealers_keep_jigsaw_regions_permutations() {
+    let annealers: [Box<dyn Solver>; 2] = [
+        Box::new(Annealing::default()),
+        Box::new(AnnealingTuned::default()),
+    ];
+    for mut solver in annealers {
+        for (name, puzzle) in puzzles() {
+            let geometry = puzzle.geometry().clone();
+            let regions: Vec<usize> = (0..geometry.house_count())
+                .filter(|&h| matches!(geometry.houses()[h].kind, UnitKind::Box | UnitKind::Region))
+                .collect();
+            let mut board = Followed::default();
+            let budget = Budget::solve().with_seed(5).with_max_iterations(20_000);
+            solver
+                .solve_watched(&puzzle, &budget, &mut |event| {
+                    let (changed, _) = board.apply(&event);
+                    if changed.len() == 2 {
+                        let [a, b] = [changed[0], changed[1]];
+                        assert_eq!(geometry.region_of(a), geometry.region_of(b), "{name}");
+                    }
+                    for &region in &regions {
+                        let mut digits: Vec<u8> = geometry
+                            .house(region)
+                            .iter()
+                            .map(|&c| board.cells[c])
+                            .collect();
+                        digits.sort();
+                        let all: Vec<u8> = (1..=geometry.size() as u8).collect();
+                        assert_eq!(digits, all, "{name}: {}", geometry.house_name(region));
+                    }
+                })
+                .expect("watchable");
+        }
+    }
+}
+
+/// The tabu searches fill every column with its missing digits, on any board.
+#[test]
+fn the_tabu_searches_fill_columns_as_permutations() {
+    let searches: [Box<dyn Solver>; 2] =
+        [Box::new(Tabu::default()), Box::new(TabuTuned::default())];
+    for mut solver in searches {
+        for (name, puzzle) in puzzles() {
+            let geometry = puzzle.geometry().clone();
+            let n = geometry.size();
+            let budget = Budget::solve().with_seed(5).with_max_iterations(20_000);
+            solver
+                .solve_watched(&puzzle, &budget, &mut |event| {
+                    if let SearchEvent::Fill { cells, .. } = event {
+                        for column in 0..n {
+                            let mut digits: Vec<u8> =
+                                (0..n).map(|row| cells[row * n + column]).collect();
+                            digits.sort();
+                            let all: Vec<u8> = (1..=n as u8).collect();
+                            assert_eq!(digits, all, "{name}: column {}", column + 1);
+                        }
+                    }
+                })
+                .expect("watchable");
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_run_on_a_variant_board() {
+    for mut solver in solvers() {
+        for (name, puzzle) in puzzles() {
+            let run = |solver: &mut dyn Solver, seed| {
+                let budget = Budget::solve().with_seed(seed).with_max_iterations(30_000);
+                solver.solve(&puzzle, &budget)
+            };
+            let first = run(solver.as_mut(), 7);
+            assert_eq!(
+                first,
+                run(solver.as_mut(), 7),
+                "{} on {name}",
+                solver.info().id
+            );
+        }
+    }
+}
+
+/// The 6×6 jigsaw map of [`variants::JIGSAW_6`] has no filling once the diagonals are houses:
+/// every search gives up by its budget with an honest attempt, never claiming a solution.
+#[test]
+fn a_board_without_a_filling_ends_in_giving_up() {
+    let geometry = variants::jigsaw(sudoku_core::Shape::S6, variants::JIGSAW_6, true);
+    let puzzle = Grid::empty_on(geometry.clone());
+    assert_eq!(count_solutions(&puzzle, 1), 0);
+    for mut solver in solvers() {
+        let budget = Budget::solve().with_max_iterations(50_000);
+        let outcome = solve_checked(solver.as_mut(), &puzzle, &budget);
+        let id = solver.info().id;
+        assert_eq!(
+            outcome.verdict,
+            Verdict::GaveUp(StopReason::IterationCap),
+            "{id}"
+        );
+        let attempt = outcome.best_attempt.expect("an attempt");
+        assert_eq!(verify_keeps_clues(&puzzle, &attempt.grid), Ok(()), "{id}");
+        assert_eq!(attempt.grid.geometry(), &geometry, "{id}");
+        assert!(attempt.cost > 0, "{id}");
+        assert_eq!(
+            attempt.cost,
+            missing_digits(&geometry, attempt.grid.cells()),
+            "{id}"
+        );
+    }
+}
