@@ -533,6 +533,12 @@ impl Geometry {
         usize::from(self.region_of[cell])
     }
 
+    /// The box or region houses, `n..` after the lines: what a search that keeps each region a
+    /// permutation walks.
+    pub fn region_houses(&self) -> std::ops::Range<usize> {
+        2 * self.size()..3 * self.size()
+    }
+
     /// Where regions cross lines: see [`Segment`].
     pub fn segments(&self) -> &[Segment] {
         &self.segments

@@ -38,6 +38,8 @@
 //! case), and the only clock bound ([`HANG_LIMIT`]) is far beyond any case and exists to turn a
 //! hang into a failure.
 
+pub mod variant_boards;
+
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

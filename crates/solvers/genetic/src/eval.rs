@@ -12,18 +12,7 @@
 //! (or region) a permutation, so their boxes add nothing and the same count is the digits
 //! missing from rows plus columns (plus diagonals).
 
-use std::ops::Range;
-
-use sudoku_core::{Geometry, UnitKind};
-
-/// The houses of the board's boxes, or of its jigsaw regions in their place: like its rows and
-/// its columns, N houses of N cells that partition the board.
-pub(crate) fn region_houses(geometry: &Geometry) -> Range<usize> {
-    match geometry.variant().regions() {
-        Some(_) => geometry.houses_of_kind(UnitKind::Region),
-        None => geometry.houses_of_kind(UnitKind::Box),
-    }
-}
+use sudoku_core::Geometry;
 
 /// A grid with its cost, kept up to date as cells change.
 #[derive(Clone, Debug)]

@@ -157,10 +157,6 @@ mod eval;
 mod record;
 mod tuned;
 
-#[cfg(test)]
-#[path = "../../local/tests/variants/mod.rs"]
-mod variants;
-
 pub use tuned::{GeneticTuned, GeneticTunedParams};
 
 use std::sync::Arc;
@@ -172,7 +168,7 @@ use sudoku_core::{
     SearchEvent, Solver, SolverInfo, UnitKind,
 };
 
-use crate::eval::{Scored, region_houses};
+use crate::eval::Scored;
 
 use crate::record::{Ending, Record, Watch, fittest, show_fittest};
 #[cfg(doc)]
@@ -328,7 +324,7 @@ impl Layout {
         let swappable = [
             geometry.houses_of_kind(UnitKind::Row),
             geometry.houses_of_kind(UnitKind::Column),
-            region_houses(&geometry),
+            geometry.region_houses(),
         ]
         .map(|houses| {
             houses
@@ -370,7 +366,7 @@ impl Layout {
         } else {
             UnitKind::Column
         };
-        let boxes = region_houses(&self.geometry);
+        let boxes = self.geometry.region_houses();
         for (child, houses) in [
             (by_boxes, boxes),
             (by_lines, self.geometry.houses_of_kind(lines)),
@@ -575,7 +571,7 @@ mod tests {
         let classic = Shape::ALL
             .into_iter()
             .map(|shape| (shape.to_string(), base_pattern(shape)));
-        let variants = crate::variants::solutions()
+        let variants = sudoku_kit::variant_boards::solutions()
             .into_iter()
             .map(|(name, grid)| (name.to_string(), grid));
         classic.chain(variants).collect()

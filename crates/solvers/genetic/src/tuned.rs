@@ -12,7 +12,7 @@ use sudoku_core::{
     Outcome, SearchEvent, Solver, SolverInfo, candidates, place_singles,
 };
 
-use crate::eval::{Scored, region_houses};
+use crate::eval::Scored;
 
 use crate::record::{Ending, Record, Watch, fittest, show_fittest};
 #[cfg(doc)]
@@ -174,7 +174,7 @@ impl Layout {
         let start = board.cells().to_vec();
         let mut free: Vec<Vec<usize>> = Vec::with_capacity(size);
         let mut missing: Vec<Vec<u8>> = Vec::with_capacity(size);
-        for house in region_houses(&geometry) {
+        for house in geometry.region_houses() {
             let cells = geometry.house(house);
             free.push(cells.iter().copied().filter(|&c| start[c] == 0).collect());
             missing.push(

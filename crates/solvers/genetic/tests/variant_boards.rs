@@ -2,16 +2,12 @@
 //! variant's rules, every reported cost is the board's missing digits over all its houses, a
 //! seed reproduces its run, and a board without a filling ends in giving up.
 
-// The variant boards the local searches' tests use, shared by path.
-#[path = "../../local/tests/variants/mod.rs"]
-mod variants;
-
 use sudoku_core::{
     Budget, Grid, SearchEvent, Shape, Solver, StopReason, VariantKind, Verdict, missing_digits,
     solve_checked, verify_keeps_clues, verify_solution,
 };
 use sudoku_genetic::{Genetic, GeneticTuned};
-use variants::{blanked, count_solutions, solutions};
+use sudoku_kit::variant_boards::{self as variants, blanked, count_solutions, solutions};
 
 fn solvers() -> Vec<Box<dyn Solver>> {
     vec![

@@ -10,10 +10,7 @@ use sudoku_core::{
 
 use crate::counts::Counts;
 use crate::domain::Domain;
-use crate::{
-    Best, CHECK_EVERY, after_propagation, local_search_info, region_houses, report_fill,
-    report_move,
-};
+use crate::{Best, CHECK_EVERY, after_propagation, local_search_info, report_fill, report_move};
 
 /// The annealing schedule. The defaults are Lewis's (2007) schedule for Sudoku.
 #[derive(Clone, Debug, PartialEq)]
@@ -220,7 +217,8 @@ fn anneal(
 
     // Each box (or jigsaw region) gets its missing digits, so boxes stay permutations; a box
     // whose clues repeat a digit keeps the repeat in its cost, and the search can only give up.
-    let parts: Vec<BoxPart> = region_houses(geometry)
+    let parts: Vec<BoxPart> = geometry
+        .region_houses()
         .map(|house| BoxPart::of(board, geometry.house(house)))
         .collect();
     let fill = |rng: &mut StdRng| {

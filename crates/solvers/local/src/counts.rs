@@ -166,7 +166,6 @@ impl Counts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
     use sudoku_core::{Shape, missing_digits};
@@ -178,12 +177,12 @@ mod tests {
             .collect()
     }
 
-    /// Every classic shape, and the variant boards of [`variants::geometries`].
+    /// Every classic shape, and the variant boards of `sudoku_kit::variant_boards::geometries`.
     fn every_geometry() -> Vec<(String, Arc<Geometry>)> {
         let classic = Shape::ALL
             .into_iter()
             .map(|shape| (shape.to_string(), Geometry::classic(shape)));
-        let variants = variants::geometries()
+        let variants = sudoku_kit::variant_boards::geometries()
             .into_iter()
             .map(|(name, geometry)| (name.to_string(), geometry));
         classic.chain(variants).collect()
@@ -228,7 +227,7 @@ mod tests {
     fn a_solved_board_costs_nothing() {
         let solved = "1234341221434321".bytes().map(|b| b - b'0').collect();
         assert_eq!(Counts::new(Geometry::classic(Shape::S4), solved).cost(), 0);
-        for (name, solution) in variants::solutions() {
+        for (name, solution) in sudoku_kit::variant_boards::solutions() {
             let counts = Counts::new(solution.geometry().clone(), solution.cells().to_vec());
             assert_eq!(counts.cost(), 0, "{name}");
         }
@@ -241,7 +240,7 @@ mod tests {
         // Row-major 4×4: the main diagonal holds 1, 4, 4, 1, the anti-diagonal 4, 1, 1, 4.
         let cells: Vec<u8> = "1234341221434321".bytes().map(|b| b - b'0').collect();
         let classic = Counts::new(Geometry::classic(Shape::S4), cells.clone());
-        let diagonal = Counts::new(variants::diagonal(Shape::S4), cells);
+        let diagonal = Counts::new(sudoku_kit::variant_boards::diagonal(Shape::S4), cells);
         assert_eq!(classic.cost(), 0);
         assert_eq!(diagonal.cost(), 4);
     }

@@ -153,7 +153,6 @@ impl Matching<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::region_houses;
     use rand::SeedableRng;
 
     #[test]
@@ -169,7 +168,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(3);
         for _ in 0..20 {
             let mut cells = domain.board.cells().to_vec();
-            for house in region_houses(geometry) {
+            for house in geometry.region_houses() {
                 let unit = geometry.house(house);
                 let free: Vec<usize> = unit
                     .iter()

@@ -146,19 +146,14 @@ pub mod counts;
 mod domain;
 pub mod tabu;
 
-#[cfg(test)]
-#[path = "../tests/variants/mod.rs"]
-mod variants;
-
 pub use annealing::{Annealing, AnnealingParams, AnnealingTuned, AnnealingTunedParams};
 pub use tabu::{Tabu, TabuParams, TabuTuned, TabuTunedParams};
 
-use std::ops::Range;
 use std::sync::Arc;
 
 use sudoku_core::{
     ALL_SIZES, Attempt, Capabilities, Convergence, Counters, Family, Geometry, Grid, Outcome,
-    SearchEvent, SolverInfo, StopReason, UnitKind,
+    SearchEvent, SolverInfo, StopReason,
 };
 
 #[cfg(doc)]
@@ -224,15 +219,6 @@ fn report_move(counts: &counts::Counts, cells: &[usize], watch: &mut impl FnMut(
 fn solved_at_once(solution: Grid, counters: Counters) -> Outcome {
     let counts = counts::Counts::new(solution.geometry().clone(), solution.cells().to_vec());
     Best::new(&counts).solved(counters)
-}
-
-/// The houses of the board's boxes, or of its jigsaw regions in their place: like its rows and
-/// its columns, N houses of N cells that partition the board.
-fn region_houses(geometry: &Geometry) -> Range<usize> {
-    match geometry.variant().regions() {
-        Some(_) => geometry.houses_of_kind(UnitKind::Region),
-        None => geometry.houses_of_kind(UnitKind::Box),
-    }
 }
 
 /// Moves between two budget checks (well under a millisecond on any size).

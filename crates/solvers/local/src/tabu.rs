@@ -10,10 +10,7 @@ use sudoku_core::{
 
 use crate::counts::Counts;
 use crate::domain::Domain;
-use crate::{
-    Best, CHECK_EVERY, after_propagation, local_search_info, region_houses, report_fill,
-    report_move,
-};
+use crate::{Best, CHECK_EVERY, after_propagation, local_search_info, report_fill, report_move};
 
 /// How the tabu search remembers and looks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -222,7 +219,7 @@ impl MoveHouses {
         MoveHouses {
             changes: rows
                 .clone()
-                .chain(region_houses(geometry))
+                .chain(geometry.region_houses())
                 .chain(columns.clone())
                 .chain(diagonals)
                 .collect(),

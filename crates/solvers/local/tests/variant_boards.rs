@@ -3,14 +3,12 @@
 //! move structures hold on jigsaw regions, a seed reproduces its run, and a board without a
 //! filling ends in giving up.
 
-mod variants;
-
 use sudoku_core::{
     Budget, Grid, SearchEvent, Solver, StopReason, UnitKind, VariantKind, Verdict, missing_digits,
     solve_checked, verify_keeps_clues, verify_solution,
 };
+use sudoku_kit::variant_boards::{self as variants, blanked, count_solutions, solutions};
 use sudoku_local::{Annealing, AnnealingTuned, Tabu, TabuTuned};
-use variants::{blanked, count_solutions, solutions};
 
 fn solvers() -> Vec<Box<dyn Solver>> {
     vec![

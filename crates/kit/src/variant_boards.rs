@@ -1,14 +1,11 @@
-//! Variant boards for the stochastic solvers' tests, shared by `sudoku-local` and
-//! `sudoku-genetic` (the genetic crate includes this file by path).
+//! Variant boards for solvers' tests: diagonal, jigsaw and jigsaw-diagonal geometries on 6×6
+//! and 9×9, a filled board of each, and a counter of their own to check solvers against.
 //!
 //! Every region map goes through [`Variant::jigsaw`], which checks its sizes and connectivity.
 //! The solution grids were found offline by a plain backtracking search written for the purpose
 //! (no solver of the suite), and every one is checked here against its rules with
 //! [`verify_filled`] before a test uses it. [`count_solutions`] is a small exhaustive search of
 //! its own, over the geometry's peers only, for expectations no solver under test supplies.
-
-// Each test crate uses part of this module.
-#![allow(dead_code)]
 
 use std::sync::Arc;
 
