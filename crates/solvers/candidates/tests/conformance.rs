@@ -1,4 +1,0 @@
-#[test]
-fn candidates_conforms() {
-    sudoku_kit::assert_conforms(&mut sudoku_candidates::Candidates::default());
-}
