@@ -1,8 +1,8 @@
 //! The solvers a fuzzed puzzle is handed, the budgets they get, and what their outcomes must
 //! satisfy, alone and side by side.
 //!
-//! Only pure-Rust solvers are linked (not `sudoku-registry`, which brings the C/C++ integer
-//! programming engines and SAT's CaDiCaL). Every solve goes through `solve_checked`, which already
+//! Only pure-Rust solvers are linked: the registry without its `engines` feature (which brings
+//! the C/C++ integer programming engines and SAT's CaDiCaL). Every solve goes through `solve_checked`, which already
 //! turns an unverified answer into `Verdict::WrongAnswer`; these checks add what one outcome
 //! cannot show: complete solvers that decide must agree with each other, and no solver may find
 //! a solution to a puzzle a complete solver proved unsolvable.
@@ -41,24 +41,13 @@ fn cap_for(caps: &[(usize, u64)], size: usize) -> u64 {
 /// end every solve long before it on any machine.
 pub const HANG_GUARD: Duration = Duration::from_secs(2);
 
-/// A fresh instance of every pure-Rust solver; fresh per input so a crash replays from the
-/// input alone.
+/// A fresh instance of every pure-Rust solver the registry holds; fresh per input so a crash
+/// replays from the input alone.
 pub fn solvers() -> Vec<Box<dyn Solver>> {
-    vec![
-        Box::new(sudoku_naive::Naive),
-        Box::new(sudoku_candidates::Candidates::default()),
-        Box::new(sudoku_bitmask::Bitmask::default()),
-        Box::new(sudoku_dlx::Dlx::default()),
-        Box::new(sudoku_coloring::Dsatur::default()),
-        Box::new(sudoku_coloring::FixedOrderColoring::default()),
-        Box::new(sudoku_human::Human::default()),
-        Box::new(sudoku_local::Tabu::default()),
-        Box::new(sudoku_local::TabuTuned::default()),
-        Box::new(sudoku_local::Annealing::default()),
-        Box::new(sudoku_local::AnnealingTuned::default()),
-        Box::new(sudoku_genetic::Genetic::default()),
-        Box::new(sudoku_genetic::GeneticTuned::default()),
-    ]
+    sudoku_registry::registry()
+        .iter()
+        .map(|entry| entry.make())
+        .collect()
 }
 
 /// The budget `solver` gets on a board of side `size`: a complete, counting solver lists up to

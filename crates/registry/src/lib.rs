@@ -2,9 +2,13 @@
 //!
 //! Adding a solver is one line in [`registry`]. The harness, the command line and the benches
 //! read this list, so a solver registered here appears everywhere with no other change.
+//!
+//! The feature `engines` (on by default) brings the solvers that run C/C++ engines: integer
+//! programming and SAT. Without it the list holds the pure-Rust solvers only.
 
 pub use sudoku_core::Registered;
 use sudoku_core::{Solver, VariantKind};
+#[cfg(feature = "engines")]
 use sudoku_ilp::{Backend, Ilp};
 
 /// The entry for a solver type in its default configuration. A variant with parameters is
@@ -14,19 +18,24 @@ fn entry<S: Solver + Default + 'static>() -> Registered {
 }
 
 /// An integer-programming variant: one backend, with or without the presolve.
+#[cfg(feature = "engines")]
 fn ilp(backend: Backend, presolve: bool) -> Registered {
     Registered::new(move || Box::new(Ilp::new(backend, presolve)))
 }
 
-/// Every registered solver, in the order reports list them.
+/// Every registered solver, in the order reports list them (those of the `engines` feature
+/// only when it is on).
 pub fn registry() -> Vec<Registered> {
-    vec![
+    let mut solvers = vec![
         entry::<sudoku_naive::Naive>(),
         entry::<sudoku_candidates::Candidates>(),
         entry::<sudoku_bitmask::Bitmask>(),
         entry::<sudoku_dlx::Dlx>(),
         entry::<sudoku_coloring::Dsatur>(),
         entry::<sudoku_coloring::FixedOrderColoring>(),
+    ];
+    #[cfg(feature = "engines")]
+    solvers.extend([
         ilp(Backend::Cbc, false),
         ilp(Backend::Cbc, true),
         ilp(Backend::Highs, false),
@@ -36,6 +45,8 @@ pub fn registry() -> Vec<Registered> {
         ilp(Backend::Microlp, false),
         ilp(Backend::Microlp, true),
         entry::<sudoku_sat::Sat>(),
+    ]);
+    solvers.extend([
         entry::<sudoku_local::Tabu>(),
         entry::<sudoku_local::TabuTuned>(),
         entry::<sudoku_genetic::Genetic>(),
@@ -44,7 +55,8 @@ pub fn registry() -> Vec<Registered> {
         entry::<sudoku_local::AnnealingTuned>(),
         entry::<sudoku_human::Human>(),
         // New solvers: one `entry::<Type>()` line above this comment.
-    ]
+    ]);
+    solvers
 }
 
 /// A fresh instance of the solver with this id.
