@@ -436,8 +436,8 @@ const GIVENS_COUNT_SECONDS: u64 = 2;
 
 /// `puzzle`'s number of solutions when it is below [`GIVENS_COUNT_CAP`] and counted in time.
 fn exact_count(counter: &mut dyn sudoku_core::Solver, puzzle: &Grid) -> Option<u64> {
-    let deadline = Instant::now() + std::time::Duration::from_secs(GIVENS_COUNT_SECONDS);
-    let budget = sudoku_core::Budget::count(GIVENS_COUNT_CAP).with_deadline(deadline);
+    let budget = sudoku_core::Budget::count(GIVENS_COUNT_CAP)
+        .with_time_limit(std::time::Duration::from_secs(GIVENS_COUNT_SECONDS));
     let outcome = sudoku_core::solve_checked(counter, puzzle, &budget);
     let decided = matches!(
         outcome.verdict,

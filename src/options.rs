@@ -1,7 +1,7 @@
 //! The options several subcommands share, each with one name and one meaning everywhere:
 //! `--format`, `--timeout`, `--max-iterations`, `--seed`, `--max-solutions`.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sudoku_core::Budget;
 
@@ -44,9 +44,7 @@ impl BudgetArgs {
 
     /// `base` with this budget's deadline (counted from now) and cap, and `seed`.
     pub fn apply(&self, base: Budget, seed: u64) -> Result<Budget, Failure> {
-        let mut budget = base
-            .with_deadline(Instant::now() + self.timeout()?)
-            .with_seed(seed);
+        let mut budget = base.with_time_limit(self.timeout()?).with_seed(seed);
         if let Some(cap) = self.max_iterations {
             budget = budget.with_max_iterations(cap);
         }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::geometry::VariantKind;
 use crate::grid::Grid;
@@ -353,6 +353,11 @@ impl Budget {
         self
     }
 
+    /// A deadline `limit` from now, by the budgets' [`clock`].
+    pub fn with_time_limit(self, limit: Duration) -> Budget {
+        self.with_deadline(clock() + limit)
+    }
+
     pub fn with_max_iterations(mut self, cap: u64) -> Budget {
         self.max_iterations = Some(cap);
         self
@@ -381,14 +386,24 @@ impl Budget {
         {
             return Err(StopReason::Cancelled);
         }
-        if self
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
+        if self.deadline.is_some_and(|deadline| clock() >= deadline) {
             return Err(StopReason::Deadline);
         }
         Ok(())
     }
+
+    /// The time left before the deadline (zero once past it), for a solver that hands a time
+    /// limit on to an engine; `None` without a deadline.
+    pub fn time_left(&self) -> Option<Duration> {
+        self.deadline
+            .map(|deadline| deadline.saturating_duration_since(clock()))
+    }
+}
+
+/// The clock budgets read: the one place deadlines meet the system's time, so a build for a
+/// platform without `std::time::Instant` (a browser) has one function to replace.
+pub fn clock() -> Instant {
+    Instant::now()
 }
 
 /// Where a hot loop next consults its budget. [`Checkpoints::due`] is one comparison per step;

@@ -228,7 +228,7 @@ fn assert_passed(result: Result<(), String>) {
 
 /// `budget` with [`HANG_LIMIT`] as its deadline.
 fn bounded(budget: Budget) -> Budget {
-    budget.with_deadline(Instant::now() + HANG_LIMIT)
+    budget.with_time_limit(HANG_LIMIT)
 }
 
 fn check_case(

@@ -1,6 +1,6 @@
 //! What a run is asked to do, and the budget every solve of it gets.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use sudoku_core::{Budget, Capabilities};
@@ -255,7 +255,7 @@ impl Policy {
     pub fn budget(&self, seed: u64) -> Budget {
         let mut budget = Budget::count(self.solution_limit)
             .with_seed(seed)
-            .with_deadline(Instant::now() + self.timeout);
+            .with_time_limit(self.timeout);
         budget.keep_solutions = self.solution_limit.min(KEEP_SOLUTIONS) as usize;
         budget.max_iterations = self.max_iterations;
         budget
