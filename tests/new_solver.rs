@@ -48,6 +48,8 @@ fn run(dir: &Path, program: &str, args: &[&str], target: &Path) -> Output {
 }
 
 #[test]
+#[ignore = "slow tier (bash scripts/test.sh slow): builds a scaffolded solver crate and the \
+            command line around it"]
 fn a_scaffolded_solver_builds_conforms_and_shows_everywhere() {
     let root = repo_root();
     let copy = tempfile::tempdir().unwrap();
