@@ -321,6 +321,29 @@ mod tests {
     }
 
     #[test]
+    fn a_jigsaw_region_is_the_cell_s_third_unit() {
+        // Regions a–f (numbered 0–5 by first appearance), rows top to bottom.
+        let map: Vec<char> = "aaabbbaacbbbdaccceddceeeddcfeedfffff".chars().collect();
+        assert_eq!(map.len(), 36);
+        let variant = Variant::jigsaw(Shape::S6, &map).unwrap();
+        let layout = Layout::of(&Geometry::of(Shape::S6, &variant));
+        assert!(layout.has_jigsaw_regions() && !layout.is_classic());
+        // r2c3 (cell 8) is region c's first cell: row 2, column 3, region 3 (unit 12 + 2).
+        assert_eq!(layout.row_column_region(8), [1, 6 + 2, 12 + 2]);
+        assert_eq!(layout.unit_name(14), "region 3");
+        // Region c holds only r2c3 of row 2, and r2c3, r3c3, r4c3, r5c3 of column 3.
+        assert_eq!(layout.box_in_lines(8), [0b100, 0b11110]);
+        // Its segments: column 3 (four cells) and row 3 (r3c3, r3c4, r3c5).
+        let lines: Vec<usize> = layout
+            .segments()
+            .iter()
+            .filter(|s| s.region == 14)
+            .map(|s| s.line)
+            .collect();
+        assert_eq!(lines, [2, 6 + 2]);
+    }
+
+    #[test]
     fn units_are_named_in_words() {
         let layout = Layout::classic(Shape::S9);
         assert_eq!(layout.unit_name(2), "row 3");

@@ -11,6 +11,10 @@
 //! that see every fin, which are the cover cells of the fins' box off the base lines. It is
 //! sashimi, as HoDoKu names it, when some base line has at most one place inside the cover.
 //!
+//! Base and cover lines are rows and columns on every variant: they are houses there too, and
+//! the argument needs nothing else. The finned search reads the fins' box as a band and a stack
+//! of the shape, so it is not run on a jigsaw ([`crate::techniques::find`] skips it).
+//!
 //! Both searches pick base lines depth first, in lexicographic order, and cut off a partial base
 //! that can no longer make a fish: the basic fish's once its places span more than `k` cover
 //! lines, the finned fish's once no box is left that could hold its fins ([`FinnedSearch`]).

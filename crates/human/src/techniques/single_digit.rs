@@ -24,6 +24,11 @@
 //!   whose line meets the box's column (row) at the target: if the target held the digit, the
 //!   pair's far end would not, its near end would, and the box would have no place left.
 //!
+//! On a variant board a box is a region and the diagonals are units too: strong links come from
+//! any unit, weak links from any shared unit, so the chains stand as they are. The Empty
+//! Rectangle reads its box as rows and columns of the shape's rectangle, so it is not run on a
+//! jigsaw ([`crate::techniques::find`] skips it).
+//!
 //! On Sudoku Explainer's scale, which has none of these, each is what SE's chaining rates the
 //! same elimination: an X-only forcing chain (6.6) from the target through the pattern, six
 //! candidates long, so no length increment; an Empty Rectangle whose box has more than two

@@ -30,6 +30,14 @@
 //!   extra cells as one cell in a naked subset) and 4 (two extra cells in a unit sharing a
 //!   conjugate digit keep only it and their extras).
 //!
+//! On a diagonal or jigsaw board a rectangle of two rows, two columns and two regions need not
+//! be deadly: the far corners may lie in two regions, a diagonal may hold one corner, or two
+//! of one digit. Off a classic board each rectangle is kept only when every house holding a
+//! corner holds one of each digit's pair of corners ([`swappable`]), what swapping needs; a
+//! loop is kept on the same condition over every house, diagonals included, and the BUG counts
+//! two places a digit in every house, diagonals included. The types' own reasoning (a house
+//! two cells share, cells that see others) holds in any house.
+//!
 //! Which step is returned when a position holds several: rectangles before loops, and among
 //! rectangles HoDoKu's order of types (1, 2, 3, 4, 5, 6, hidden rectangle), the first in
 //! HoDoKu's scan (bivalue cells row-major, each with its box mate, then the far side);
