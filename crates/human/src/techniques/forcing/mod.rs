@@ -42,6 +42,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use sudoku_core::Geometry;
 use sudoku_core::format::symbol;
 
 use crate::board::Board;
@@ -268,11 +269,11 @@ thread_local! {
 }
 
 /// The last searches' results by technique and position. A search is a function of the
-/// candidates alone, and a rating's solves in two orders often reach the same position and
+/// board's geometry and its candidates alone, and a rating's solves in two orders often reach the same position and
 /// run the same search there (on the hardest puzzles, every search past the basic techniques).
 #[derive(Default)]
 struct Memo {
-    results: HashMap<(Technique, Vec<u32>), Option<Deduction>>,
+    results: HashMap<(Technique, Arc<Geometry>, Vec<u32>), Option<Deduction>>,
 }
 
 /// Enough for every search of one rating; past it the memo starts again.
@@ -285,7 +286,11 @@ pub(crate) fn remembered(
     board: &Board,
     search: impl FnOnce() -> Option<Deduction>,
 ) -> Option<Deduction> {
-    let key = (technique, board.cands.clone());
+    let key = (
+        technique,
+        board.layout.geometry.clone(),
+        board.cands.clone(),
+    );
     if let Some(found) = MEMO.with(|memo| memo.borrow().results.get(&key).cloned()) {
         return found;
     }
