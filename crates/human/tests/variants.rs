@@ -8,7 +8,9 @@ use sudoku_core::{
     Budget, Geometry, Grid, Outcome, Shape, Solver, Variant, VariantKind, Verdict, verify_filled,
     verify_solution,
 };
-use sudoku_human::{Human, Marks, Order, Technique, analyse, next_step, rate};
+use sudoku_human::{
+    HIDDEN_SINGLE_BOX, HIDDEN_SINGLE_LINE, Human, Marks, Order, Technique, analyse, next_step, rate,
+};
 
 /// A 6×6 jigsaw map, six connected regions of six cells (rows, spaces only for reading):
 /// regions a to f are numbered 1 to 6 in order of first appearance.
@@ -202,6 +204,8 @@ fn a_hidden_single_along_the_diagonal() {
     let hint = next_step(&marks, Order::Thesis).unwrap().expect("a step");
     assert_eq!(hint.step.technique, Technique::HiddenSingle);
     assert_eq!(hint.step.step.placed, vec![(4 * 9 + 4, 1)]);
+    // A diagonal is a line: the hidden single rates as one in a row or column.
+    assert_eq!(hint.step.weight, HIDDEN_SINGLE_LINE);
     assert!(
         hint.step.step.text.contains("the diagonal"),
         "{}",
@@ -240,6 +244,39 @@ fn pointing_from_an_irregular_region() {
     assert!(
         text.contains("region 3") && text.contains("column 3"),
         "{text}"
+    );
+}
+
+/// On the 6×6 jigsaw, 1s at r1c3 (region a) and r2c4 (region b). Region c (r2c3, r3c3, r3c4,
+/// r3c5, r4c3, r5c3) loses 1 from column 3 to r1c3 and from r3c4 to column 4: r3c5 is its one
+/// place. Sudoku Explainer's order looks in boxes first, a region standing for a box: regions
+/// a and b hold their 1, so the first step is r3c5 = 1 in region 3, rated as a hidden single
+/// in a box.
+#[test]
+fn a_hidden_single_in_a_region_rates_as_one_in_a_box() {
+    let line = "
+        ..1...
+        ...1..
+        ......
+        ......
+        ......
+        ......";
+    let puzzle = grid_on(&jigsaw6(false), line);
+    assert_eq!(
+        brute_force(&puzzle, 1).len(),
+        1,
+        "the position has a solution"
+    );
+    let hint = next_step(&Marks::new(&puzzle).unwrap(), Order::Rating)
+        .unwrap()
+        .expect("a step");
+    assert_eq!(hint.step.technique, Technique::HiddenSingle);
+    assert_eq!(hint.step.step.placed, vec![(2 * 6 + 4, 1)]);
+    assert_eq!(hint.step.weight, HIDDEN_SINGLE_BOX);
+    assert!(
+        hint.step.step.text.contains("region 3"),
+        "{}",
+        hint.step.step.text
     );
 }
 
