@@ -1815,7 +1815,7 @@ impl CellSet {
 
 #[cfg(test)]
 mod tests {
-    use sudoku_core::{Grid, Shape};
+    use sudoku_core::{Geometry, Grid, Shape, Variant};
 
     use super::*;
     use crate::techniques::testing::*;
@@ -1890,6 +1890,29 @@ mod tests {
              one solution, these cells cannot hold only 1 and 2, which could swap; r4c2 alone \
              holds other digits, so it takes one: removes 1 from r4c2; 2 from r4c2"
         );
+    }
+
+    /// On a diagonal board the type 1 rectangle above is no deadly pattern: r1c1 is the main
+    /// diagonal's only corner, so swapping 1 and 2 would change that diagonal's digits. The
+    /// same rectangle one column right (r1c2, r1c3, r4c2, r4c3) touches no diagonal and
+    /// stands: r4c3 loses 1 and 2 as on a classic board.
+    #[test]
+    fn a_rectangle_with_one_corner_on_a_diagonal_is_not_used() {
+        let diagonal = || {
+            let geometry = Geometry::of(Shape::S9, &Variant::diagonal());
+            Board::new(&Grid::empty_on(geometry)).unwrap()
+        };
+        let mut board = diagonal();
+        for cell in [rc(1, 1), rc(1, 2), rc(4, 1)] {
+            keep(&mut board, cell, &[1, 2]);
+        }
+        assert_eq!(unique_rectangle(&unique(board)), None);
+        let mut board = diagonal();
+        for cell in [rc(1, 2), rc(1, 3), rc(4, 2)] {
+            keep(&mut board, cell, &[1, 2]);
+        }
+        let step = unique_rectangle(&unique(board)).expect("a rectangle off the diagonals");
+        assert_eq!(step.eliminated, vec![(rc(4, 3), 1), (rc(4, 3), 2)]);
     }
 
     #[test]
