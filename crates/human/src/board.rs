@@ -4,6 +4,7 @@
 //! same state handed to callers (the position before each step, the start of a hint).
 
 use std::fmt;
+use std::sync::Arc;
 
 use sudoku_core::{DigitSet, Grid, validate_clues};
 
@@ -15,7 +16,7 @@ use crate::layout::Layout;
 /// candidate is never a digit a peer holds.
 #[derive(Clone, Debug)]
 pub(crate) struct Board {
-    pub(crate) layout: &'static Layout,
+    pub(crate) layout: Arc<Layout>,
     pub(crate) values: Vec<u8>,
     pub(crate) cands: Vec<u32>,
     /// The digits placed in each unit, kept as digits are placed.
@@ -32,14 +33,14 @@ impl Board {
     /// digits none of its peers holds. Conflicting clues are refused.
     pub(crate) fn new(puzzle: &Grid) -> Result<Board, AnalysisError> {
         validate_clues(puzzle).map_err(AnalysisError::ConflictingClues)?;
-        let layout = Layout::of(puzzle.shape());
+        let layout = Layout::of(puzzle.geometry());
         let mut board = Board {
-            layout,
             values: vec![0; layout.cell_count()],
             cands: vec![layout.all; layout.cell_count()],
             placed: vec![0; layout.unit_count()],
             empty: layout.cell_count(),
             assume_unique: false,
+            layout,
         };
         for (cell, &value) in puzzle.cells().iter().enumerate() {
             if value != 0 {
@@ -55,7 +56,7 @@ impl Board {
         self.values[cell] = digit;
         self.cands[cell] = 0;
         self.empty -= 1;
-        for unit in self.layout.units_of(cell) {
+        for &unit in self.layout.units_of(cell) {
             self.placed[unit] |= 1u32 << digit;
         }
         let bit = !(1u32 << digit);
@@ -112,7 +113,7 @@ impl Board {
     /// has a candidate, and every digit missing from a unit has a place in it. A position that
     /// fails has no solution.
     pub(crate) fn consistent(&self) -> bool {
-        let layout = self.layout;
+        let layout = &*self.layout;
         // A filled cell's candidates are 0, so a cell fails only if it is empty.
         let cells_ok =
             (0..layout.cell_count()).all(|cell| self.cands[cell] != 0 || self.values[cell] != 0);
@@ -128,7 +129,7 @@ impl Board {
 
     /// The placed digits as a grid.
     pub(crate) fn grid(&self) -> Grid {
-        Grid::from_cells(self.layout.shape, self.values.clone())
+        Grid::from_cells_on(self.layout.geometry.clone(), self.values.clone())
             .expect("a board holds only digits of its shape")
     }
 
@@ -141,11 +142,11 @@ impl Board {
 
     /// The working state of a caller's marks.
     pub(crate) fn from_marks(marks: &Marks) -> Board {
-        let layout = Layout::of(marks.grid.shape());
+        let layout = Layout::of(marks.grid.geometry());
         let mut placed = vec![0; layout.unit_count()];
         for (cell, &value) in marks.grid.cells().iter().enumerate() {
             if value != 0 {
-                for unit in layout.units_of(cell) {
+                for &unit in layout.units_of(cell) {
                     placed[unit] |= 1u32 << value;
                 }
             }
@@ -172,7 +173,7 @@ pub struct Marks {
 
 impl Marks {
     /// The position of a puzzle before any technique: each empty cell's candidates are the
-    /// digits its row, column and box do not hold. Conflicting clues are refused.
+    /// digits none of its houses holds (row, column, box or region, and any diagonal). Conflicting clues are refused.
     pub fn new(puzzle: &Grid) -> Result<Marks, AnalysisError> {
         Board::new(puzzle).map(|board| board.marks())
     }

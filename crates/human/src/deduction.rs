@@ -154,7 +154,7 @@ impl Deduction {
     /// The step in words, naming cells as `r1c1` and units as `row 1`; `before` is the position
     /// the pattern was found in.
     pub(crate) fn describe(&self, before: &Board) -> String {
-        let layout = before.layout;
+        let layout = &*before.layout;
         let cell = |c: usize| layout.cell_name(c);
         let unit = |u: usize| layout.unit_name(u);
         let removes = || removals(layout, &self.eliminated);

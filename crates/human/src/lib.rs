@@ -10,8 +10,9 @@
 //! search starts over from the simplest. Each technique is a pure function of the position
 //! (`techniques/`, one small module per family, tests beside each) that returns the pattern it
 //! saw as data; the step is put into words (cells as `r1c1`) only when someone keeps it, so a
-//! rating, which keeps numbers, pays nothing for text. The geometry (cells of each unit, peers,
-//! where boxes cross lines) is computed once per shape and shared.
+//! rating, which keeps numbers, pays nothing for text. The geometry is core's
+//! [`sudoku_core::Geometry`], the puzzle's own (cells of each house, each cell's houses and
+//! peers, where regions cross lines), shared by every board of the puzzle.
 //!
 //! Techniques, each in its own module of `techniques/` (the module docs define each pattern and
 //! what it removes), tried in one of four [`Order`]s:
@@ -51,6 +52,40 @@
 //! ([`AnalysisError`]), never panics; a position without a solution cannot be solved by logic
 //! (a placement is always a candidate), so its logic gets stuck and the search proves it.
 //!
+//! # Variants: diagonal, jigsaw, both
+//! Every technique is stated over houses ("units" in the code): rows, columns, boxes or jigsaw
+//! regions, and the two diagonals of the X rule, so one code path solves every variant, and
+//! steps name houses as core does (`region 4`, `the diagonal`). Why each family stays sound:
+//! - **Singles**: a house holds each digit once, whatever its shape. Hidden singles are looked
+//!   for in the order's kinds, a jigsaw's regions standing for boxes (they play a box's part,
+//!   and a hidden single in one rates as one in a box), then in the diagonals, which rate as
+//!   lines.
+//! - **Intersections**: every place a region crosses a line (row, column or diagonal) in two
+//!   cells or more, core's [`sudoku_core::Segment`]: the argument needs only two houses that
+//!   share cells, so it holds for an irregular region and for a box on a diagonal.
+//! - **Subsets**: naked and hidden, in every house: again one digit a house.
+//! - **Fish**: base and cover sets stay rows and columns. They are houses on every variant,
+//!   and the argument (k base lines put the digit in k cover lines once each) uses nothing
+//!   else; extra houses only add candidates' removals elsewhere. Finned fish read the fin box
+//!   as a rectangle of the shape (its band and stack), so they are skipped on a jigsaw; on a
+//!   diagonal board the boxes are the shape's and they apply.
+//! - **Single-digit patterns, wings, colouring, chains, almost locked sets, exclusion**: built
+//!   from strong links (a digit with two places in a house, any house) and weak links (two
+//!   cells that see each other, through any house), and removals from cells that see the
+//!   chain's ends: nothing else, so they hold on every board with the geometry's houses. The
+//!   Empty Rectangle reads its box as a rectangle, like the finned fish, and is skipped on a
+//!   jigsaw.
+//! - **Uniqueness**: a deadly pattern needs every house that holds any of its cells to hold
+//!   exactly two of them, one of each digit, so the digits could swap. A unique rectangle's
+//!   corners lie in two rows, two columns and two regions, but on a jigsaw the far corners may
+//!   sit in two regions, and on a diagonal board a diagonal may hold one corner: off a classic
+//!   board each rectangle is checked against every house (a diagonal included) before it is
+//!   used. Loops are checked against every house already, and the BUG counts two places a
+//!   digit in every house, the diagonals included (then each solution's complement is another
+//!   solution, so the position has none or several).
+//! - **Forcing chains**: their propagation follows every house of a cell (the diagonals after
+//!   Sudoku Explainer's box, row and column), so every implication is a rule of the variant.
+//!
 //! # Ratings ([`rate`] → [`Rating`])
 //! A rating solves the puzzle three times, once per scale's order, after a search that tells
 //! whether it has one solution.
@@ -88,7 +123,8 @@
 //!   order.
 //!
 //! # The solver ([`Human`])
-//! Id `human`, [`sudoku_core::Family::HumanTechniques`], complete and counting, every size.
+//! Id `human`, [`sudoku_core::Family::HumanTechniques`], complete and counting, every size and
+//! every variant (classic, diagonal, jigsaw, jigsaw with diagonals).
 //! It runs the techniques in its order (the thesis's by default, [`Human::new`] for another),
 //! then, if they get stuck, the search with the budget's solution limit: techniques keep every
 //! solution, so the count is exact. Work is counted in `steps` (each technique applied and each

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use sudoku_core::{Budget, Grid, UnitKind};
+use sudoku_core::{Budget, Grid};
 
 use crate::AnalysisError;
 use crate::board::Board;
@@ -99,9 +99,9 @@ pub fn guess_weight(guesses: u64) -> f32 {
 pub(crate) fn step_weight(pattern: &Pattern, before: &Board) -> f32 {
     match pattern {
         Pattern::HiddenSingle { unit } if empty_in(before, *unit) == 1 => FULL_HOUSE,
-        Pattern::HiddenSingle { unit } if before.layout.kind_of(*unit) == UnitKind::Box => {
-            HIDDEN_SINGLE_BOX
-        }
+        // A jigsaw region plays a box's part: a hidden single in it rates as one in a box. A
+        // diagonal is a line.
+        Pattern::HiddenSingle { unit } if before.layout.is_region(*unit) => HIDDEN_SINGLE_BOX,
         Pattern::FinnedFish(found) => found.explainer(),
         Pattern::SingleDigit(found) => found.explainer(),
         Pattern::Wing(found) => found.explainer(),

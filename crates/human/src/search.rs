@@ -197,7 +197,7 @@ fn propagate(board: &mut Board) -> bool {
 /// without candidates, a digit without a place in a unit that lacks it, or two singles that
 /// claim one cell).
 fn place_singles(board: &mut Board) -> bool {
-    let layout = board.layout;
+    let layout = board.layout.clone();
     loop {
         let mut progress = false;
         for cell in 0..layout.cell_count() {
@@ -239,15 +239,15 @@ fn place_singles(board: &mut Board) -> bool {
 /// Pointing and claiming at every crossing of a box and a line; whether anything was removed.
 fn box_line(board: &mut Board) -> bool {
     let mut changed = false;
-    for segment in &board.layout.segments {
+    for segment in board.layout.segments() {
         let union = |cells: &[usize]| cells.iter().fold(0, |set, &c| set | board.cands[c]);
         let on = union(&segment.cells);
-        let (box_rest, line_rest) = (union(&segment.box_rest), union(&segment.line_rest));
+        let (box_rest, line_rest) = (union(&segment.region_rest), union(&segment.line_rest));
         let pointing = on & !box_rest & line_rest;
         let claiming = on & !line_rest & box_rest;
         for (digits, cells) in [
             (pointing, &segment.line_rest),
-            (claiming, &segment.box_rest),
+            (claiming, &segment.region_rest),
         ] {
             if digits != 0 {
                 for &cell in cells {
@@ -263,7 +263,7 @@ fn box_line(board: &mut Board) -> bool {
 /// The alternatives of the next decision, written into `choices`; how many there are. The
 /// position is propagated and not solved, so every empty cell has two or more candidates.
 fn branch(board: &Board, choices: &mut [(usize, u8); 25]) -> usize {
-    let layout = board.layout;
+    let layout = &*board.layout;
     // Fewest candidates; among those, the cell whose units hold the fewest digits (its choice
     // reaches the most empty cells).
     let mut best = (u32::MAX, u32::MAX, 0);
@@ -301,7 +301,7 @@ fn branch(board: &Board, choices: &mut [(usize, u8); 25]) -> usize {
 /// The two places of the first digit (first unit, lowest digit) with exactly two places in a
 /// unit.
 fn two_places(board: &Board) -> Option<[(usize, u8); 2]> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     (0..layout.unit_count()).find_map(|unit| {
         let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
         for &cell in layout.unit(unit) {

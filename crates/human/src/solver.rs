@@ -110,7 +110,8 @@ impl Solver for Human {
                           backtracking when none applies",
             capabilities: Capabilities::exact(ALL_SIZES)
                 .reporting_guesses()
-                .work_counter("steps"),
+                .work_counter("steps")
+                .on_every_variant(),
         }
     }
 

@@ -435,6 +435,7 @@ impl Order {
 
     /// The unit kinds hidden singles are looked for in, in order: the thesis's rows, columns,
     /// boxes; boxes first in Sudoku Explainer's order, where a box's hidden single rates least.
+    /// A box stands for a jigsaw's regions; the diagonals, if any, come after the three.
     pub(crate) fn hidden_single_units(self) -> [UnitKind; 3] {
         match self {
             Order::Thesis | Order::ThesisOnly | Order::Hodoku => UnitKind::ALL,

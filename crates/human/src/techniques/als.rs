@@ -184,7 +184,7 @@ impl CellSet for Wide {
     }
 }
 
-/// The peers of every cell as sets: the cells of its three units but itself.
+/// The peers of every cell as sets: the cells of its units but itself.
 pub(crate) fn peer_sets<S: CellSet>(layout: &Layout) -> Vec<S> {
     let units: Vec<S> = (0..layout.unit_count())
         .map(|unit| {
@@ -196,8 +196,8 @@ pub(crate) fn peer_sets<S: CellSet>(layout: &Layout) -> Vec<S> {
         .collect();
     (0..layout.cell_count())
         .map(|cell| {
-            let [row, column, block] = layout.units_of(cell);
-            (units[row] | units[column] | units[block]) & !S::single(cell)
+            let all = layout.units_of(cell);
+            all.iter().fold(S::EMPTY, |set, &unit| set | units[unit]) & !S::single(cell)
         })
         .collect()
 }
@@ -221,7 +221,7 @@ impl Als {
 
     /// The step in words.
     pub(crate) fn describe(&self, before: &Board, step: &Deduction) -> String {
-        let layout = before.layout;
+        let layout = &*before.layout;
         let set = |k: usize| {
             let cells = &self.sets[k];
             let held = cells.iter().fold(0, |d, &c| d | before.cands[c]);
@@ -341,7 +341,7 @@ struct Index<'b, S> {
 
 impl<'b, S: CellSet> Index<'b, S> {
     fn new(board: &'b Board) -> Index<'b, S> {
-        let layout = board.layout;
+        let layout = &*board.layout;
         let peers: Vec<S> = peer_sets(layout);
         let mut by_digit = [S::EMPTY; 26];
         for cell in 0..layout.cell_count() {
@@ -364,7 +364,7 @@ impl<'b, S: CellSet> Index<'b, S> {
                 board,
                 empties: &empties,
                 limit: layout.n - 1,
-                in_box: unit >= 2 * layout.n,
+                in_box: layout.is_region(unit),
                 first_unit: unit < layout.n,
                 found: &mut found,
             };
@@ -572,12 +572,12 @@ impl<S: CellSet> Search<'_, S> {
         if size > self.limit {
             return;
         }
-        let layout = self.board.layout;
+        let layout = &*self.board.layout;
         for (k, &cell) in self.empties.iter().enumerate().skip(from) {
             let cells = cells | S::single(cell);
             let held = held | self.board.cands[cell];
             let digits = held.count_ones() as usize;
-            let [cell_row, cell_col, _] = layout.units_of(cell);
+            let [cell_row, cell_col, _] = layout.row_column_region(cell);
             let row = line_of(row, cell_row);
             let col = line_of(col, cell_col);
             if digits == size + 1 {

@@ -59,14 +59,12 @@
 //! as it counts them). Grouped nodes are beyond its simple chains: it would need a multiple
 //! forcing chain, 8.0 plus the same increment.
 
-use std::sync::OnceLock;
-
-use sudoku_core::Shape;
+use sudoku_core::Segment;
 use sudoku_core::format::symbol;
 
 use crate::board::Board;
 use crate::deduction::{Deduction, Pattern, digits, removals};
-use crate::layout::{Layout, Segment};
+use crate::layout::{Layout, MAX_UNITS_OF_CELL};
 use crate::rating::{HodokuStep, Level};
 use crate::technique::Technique;
 
@@ -87,6 +85,9 @@ const REACH_MAX_STATES: usize = 4096;
 const PAIR_WORK_LIMIT: usize = 200_000;
 
 const NONE: u32 = u32::MAX;
+
+/// The most cells a grouped node holds: the width of the largest box (25×25).
+const NODE_CELLS: usize = 5;
 
 /// The kind of chain a step follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,7 +115,7 @@ enum Ending {
 /// One node of a chain: a candidate, or a grouped node (a digit's places in one box and line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Node {
-    cells: [u16; 5],
+    cells: [u16; NODE_CELLS],
     size: u8,
     digit: u8,
 }
@@ -197,7 +198,7 @@ impl Chain {
 
     /// The step in words.
     pub(crate) fn describe(&self, before: &Board, step: &Deduction) -> String {
-        let layout = before.layout;
+        let layout = &*before.layout;
         let removes = removals(layout, &step.eliminated);
         let chain = self.written(layout);
         let grouped = if self.grouped { "grouped " } else { "" };
@@ -297,7 +298,7 @@ fn length_increment(complexity: usize) -> u16 {
 const WORDS: usize = 10;
 
 /// A set of cells (up to 640), one bit a cell.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Cells([u64; WORDS]);
 
 impl Cells {
@@ -406,37 +407,34 @@ impl Cells {
     }
 }
 
-/// Each cell's peers and each unit's cells as cell sets, and the places a box crosses a line
-/// (where grouped nodes lie), built once per shape.
-struct Geometry {
+/// Each cell's peers and each unit's cells as cell sets, and the places a region crosses a line
+/// (where grouped nodes lie), built once per layout and kept in it.
+#[derive(Debug)]
+pub(crate) struct ChainTables {
     peers: Vec<Cells>,
     units: Vec<Cells>,
-    /// The layout's crossings in HoDoKu's order: rows' crossings first, then columns'.
-    crossings: Vec<&'static Segment>,
+    /// The layout's crossings in HoDoKu's order: rows' crossings first, then columns', then
+    /// the diagonals'.
+    crossings: Vec<Segment>,
     /// Each unit's crossings, as indexes into `crossings`, ascending.
     unit_crossings: Vec<Vec<usize>>,
 }
 
-fn geometry(layout: &'static Layout) -> &'static Geometry {
-    static GEOMETRIES: [OnceLock<Geometry>; Shape::ALL.len()] = [const { OnceLock::new() }; 6];
-    let slot = Shape::ALL
-        .iter()
-        .position(|&s| s == layout.shape)
-        .expect("every shape is one of Shape::ALL");
-    GEOMETRIES[slot].get_or_init(|| {
+fn geometry(layout: &Layout) -> &ChainTables {
+    layout.chain_tables.get_or_init(|| {
         let set = |cells: &[usize]| {
             let mut set = Cells::EMPTY;
             cells.iter().for_each(|&c| set.insert(c));
             set
         };
-        let mut crossings: Vec<&Segment> = layout.segments.iter().collect();
-        crossings.sort_by_key(|s| (s.line, s.boxed));
+        let mut crossings: Vec<Segment> = layout.segments().to_vec();
+        crossings.sort_by_key(|s| (s.line, s.region));
         let mut unit_crossings = vec![Vec::new(); layout.unit_count()];
         for (k, crossing) in crossings.iter().enumerate() {
-            unit_crossings[crossing.boxed].push(k);
+            unit_crossings[crossing.region].push(k);
             unit_crossings[crossing.line].push(k);
         }
-        Geometry {
+        ChainTables {
             peers: (0..layout.cell_count())
                 .map(|c| set(layout.peers(c)))
                 .collect(),
@@ -612,7 +610,7 @@ impl Walk {
 
 /// The remote pair removing most candidates (HoDoKu's order), chains of 4 to 10 cells.
 pub(crate) fn remote_pair(board: &Board) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let cells = layout.cell_count();
     let geometry = geometry(layout);
     let candidates = digit_cells(board);
@@ -658,7 +656,7 @@ pub(crate) fn remote_pair(board: &Board) -> Option<Deduction> {
 }
 
 struct PairSearch<'a> {
-    geometry: &'a Geometry,
+    geometry: &'a ChainTables,
     candidates: &'a [Cells],
     /// The cells holding exactly the pair.
     same: Cells,
@@ -750,22 +748,22 @@ impl PairSearch<'_> {
 
 /// The X-chain removing most candidates (HoDoKu's order), up to 20 nodes.
 pub(crate) fn x_chain(board: &Board) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let cells = layout.cell_count();
     let geometry = geometry(layout);
     let candidates = digit_cells(board);
     let max_links = CHAIN_MAX_NODES - 1;
     let mut walk = Walk::new(2 * cells);
-    let mut partners = vec![[NONE; 3]; cells];
+    let mut partners = vec![[NONE; MAX_UNITS_OF_CELL]; cells];
     let mut best = Best::default();
     let mut path = Vec::new();
     for digit in 1..=layout.n as u8 {
         let places = candidates[digit as usize];
         // Each place's conjugates: the other place of each unit holding the digit twice.
         for cell in places.iter() {
-            let mut found = [NONE; 3];
+            let mut found = [NONE; MAX_UNITS_OF_CELL];
             let mut count = 0;
-            for unit in layout.units_of(cell) {
+            for &unit in layout.units_of(cell) {
                 let in_unit = places.and(&geometry.units[unit]);
                 if in_unit.count() == 2 {
                     let mut other = in_unit;
@@ -885,7 +883,7 @@ fn record_x_chain(
 
 /// The XY-chain removing most candidates (HoDoKu's order), up to 10 cells.
 pub(crate) fn xy_chain(board: &Board) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let cells = layout.cell_count();
     let stride = layout.n + 1;
     let geometry = geometry(layout);
@@ -987,7 +985,7 @@ fn record_xy_chain(
 /// first, then with them.
 pub(crate) fn aic(board: &Board) -> Option<Deduction> {
     let candidates = digit_cells(board);
-    let geometry = geometry(board.layout);
+    let geometry = geometry(&board.layout);
     let mut budget = AIC_WORK_LIMIT;
     // A search that cannot use up the budget does without it, and may skip premises.
     let plain = Graph::build(board, geometry, &candidates);
@@ -1038,8 +1036,8 @@ struct Graph {
 
 impl Graph {
     /// The graph of the single candidates.
-    fn build(board: &Board, geometry: &Geometry, candidates: &[Cells]) -> Graph {
-        let layout = board.layout;
+    fn build(board: &Board, geometry: &ChainTables, candidates: &[Cells]) -> Graph {
+        let layout = &*board.layout;
         let stride = layout.n + 1;
         let cells = layout.cell_count();
         let mut ids = vec![NONE; cells * stride];
@@ -1085,9 +1083,9 @@ impl Graph {
             if end - first == 2 {
                 targets.push(2 * (first + end - 1 - node) as u32 + 1);
             }
-            let mut conjugates = [usize::MAX; 3];
+            let mut conjugates = [usize::MAX; MAX_UNITS_OF_CELL];
             let slots = layout.slots(cell);
-            for (k, unit) in layout.units_of(cell).into_iter().enumerate() {
+            for (k, unit) in layout.units_of(cell).iter().copied().enumerate() {
                 let others = positions[unit][digit as usize] & !(1 << slots[k]);
                 if others.is_power_of_two() {
                     let other = layout.unit(unit)[others.trailing_zeros() as usize];
@@ -1118,7 +1116,7 @@ impl Graph {
     fn with_groups(
         &self,
         board: &Board,
-        geometry: &Geometry,
+        geometry: &ChainTables,
         candidates: &[Cells],
     ) -> Option<Graph> {
         let singles = self.singles;
@@ -1134,8 +1132,18 @@ impl Graph {
                 .iter()
                 .fold(0u32, |set, &c| set | board.cands[c]);
             for digit in digits(present) {
+                // A jigsaw region may cross a line in more cells than a node holds (a box's
+                // side at most): such a group is left out, which only makes fewer links.
+                let count = segment
+                    .cells
+                    .iter()
+                    .filter(|&&c| board.has(c, digit))
+                    .count();
+                if count > NODE_CELLS {
+                    continue;
+                }
                 let mut node = Node {
-                    cells: [0; 5],
+                    cells: [0; NODE_CELLS],
                     size: 0,
                     digit,
                 };
@@ -1150,7 +1158,7 @@ impl Graph {
                 }
                 crossing_group[k * self.stride + digit as usize] = group_units.len() as u32;
                 nodes.push(node);
-                group_units.push((segment.boxed, segment.line));
+                group_units.push((segment.region, segment.line));
                 group_cells.push(set);
                 group_crossing.push(k);
             }
@@ -1296,7 +1304,7 @@ impl Graph {
     }
 
     /// The cells seeing every cell of `node`.
-    fn buddies(&self, geometry: &Geometry, node: usize) -> Cells {
+    fn buddies(&self, geometry: &ChainTables, node: usize) -> Cells {
         let first = geometry.peers[self.nodes[node].first()];
         self.nodes[node]
             .cells()
@@ -1454,7 +1462,7 @@ impl Reach {
     fn false_premise_may_find(
         &self,
         board: &Board,
-        geometry: &Geometry,
+        geometry: &ChainTables,
         candidates: &[Cells],
         graph: &Graph,
         premise: usize,
@@ -1567,7 +1575,7 @@ fn search_aic(
     graph: &Graph,
     mut budget: Option<&mut usize>,
 ) -> (Option<Deduction>, bool) {
-    let geometry = geometry(board.layout);
+    let geometry = geometry(&board.layout);
     let states = 2 * graph.nodes.len();
     let reach = (budget.is_none() && states <= REACH_MAX_STATES).then(|| Reach::of(graph));
     let mut walk: Option<Walk> = None;
@@ -1738,7 +1746,7 @@ fn explainer_base(graph: &Graph, path: &[u32], cycle: bool) -> u16 {
 #[allow(clippy::too_many_arguments)]
 fn nice_loop(
     board: &Board,
-    geometry: &Geometry,
+    geometry: &ChainTables,
     candidates: &[Cells],
     graph: &Graph,
     path: &[u32],
@@ -1809,7 +1817,7 @@ fn nice_loop(
 /// links on two digits, every other digit.
 fn continuous_eliminations(
     board: &Board,
-    geometry: &Geometry,
+    geometry: &ChainTables,
     candidates: &[Cells],
     graph: &Graph,
     path: &[u32],
@@ -1882,7 +1890,7 @@ impl OpenEnds {
 /// What an open chain from `start` (false) to `end` (true) removes, if anything.
 fn open_ends(
     board: &Board,
-    geometry: &Geometry,
+    geometry: &ChainTables,
     candidates: &[Cells],
     start: Node,
     end: Node,
@@ -1903,7 +1911,7 @@ fn open_ends(
 #[allow(clippy::too_many_arguments)]
 fn open_chain(
     board: &Board,
-    geometry: &Geometry,
+    geometry: &ChainTables,
     candidates: &[Cells],
     graph: &Graph,
     walk: &Walk,
@@ -2157,7 +2165,7 @@ mod tests {
                  loop closes, so one end of each of its weak links is true and cells seeing \
                  both ends lose that digit, and a cell it enters and leaves by strong links \
                  holds one of those two digits: {}",
-                removals(board.layout, &step.eliminated)
+                removals(&board.layout, &step.eliminated)
             )
         );
         // A cycle of 6 potentials with both kinds of link: 7.0.
@@ -2180,7 +2188,7 @@ mod tests {
         keep(&mut board, rc(1, 2), &[1, 2]);
         keep(&mut board, rc(3, 8), &[1, 2]);
         let candidates = digit_cells(&board);
-        let plain = Graph::build(&board, geometry(board.layout), &candidates);
+        let plain = Graph::build(&board, geometry(&board.layout), &candidates);
         assert_eq!(search_aic(&board, &candidates, &plain, None).0, None);
         let step = aic(&board).expect("a grouped AIC");
         let expected = [rc(1, 7), rc(1, 8), rc(1, 9), rc(3, 1), rc(3, 2), rc(3, 3)].map(|c| (c, 2));
@@ -2245,7 +2253,7 @@ mod tests {
                 let mut board = Board::new(&puzzle).expect("clues that do not conflict");
                 while let Some(step) = crate::techniques::first(&board, Order::Hodoku) {
                     let candidates = digit_cells(&board);
-                    let geometry = geometry(board.layout);
+                    let geometry = geometry(&board.layout);
                     let plain = Graph::build(&board, geometry, &candidates);
                     if let Some(grouped) = plain.with_groups(&board, geometry, &candidates) {
                         graphs.push((board.clone(), candidates.clone(), grouped));

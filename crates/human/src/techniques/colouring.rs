@@ -16,7 +16,7 @@ use crate::deduction::{Deduction, Pattern};
 
 /// The first chain (digits ascending) whose wrap or trap removes a candidate.
 pub(crate) fn simple_colouring(board: &Board) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let cells = layout.cell_count();
     let mut links: Vec<Vec<usize>> = vec![Vec::new(); cells];
     let mut coloured = vec![false; cells];
@@ -68,17 +68,15 @@ fn colour_chain(links: &[Vec<usize>], coloured: &mut [bool], start: usize) -> [V
 
 /// A colour with two cells in one unit is false: the digit leaves all its cells.
 fn wrap(board: &Board, digit: u8, colours: &[Vec<usize>; 2]) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     for false_colour in 0..2 {
         let cells = &colours[false_colour];
         for (i, &a) in cells.iter().enumerate() {
             let Some(&b) = cells[i + 1..].iter().find(|&&b| layout.sees(a, b)) else {
                 continue;
             };
-            let [ua, ub] = [layout.units_of(a), layout.units_of(b)];
-            let unit = (0..3)
-                .find(|&k| ua[k] == ub[k])
-                .map(|k| ua[k])
+            let unit = layout
+                .shared_unit(a, b)
                 .expect("cells that see each other share a unit");
             let pattern = Pattern::Colouring {
                 digit,
@@ -94,7 +92,7 @@ fn wrap(board: &Board, digit: u8, colours: &[Vec<usize>; 2]) -> Option<Deduction
 
 /// Cells off the chain that see both colours lose the digit.
 fn trap(board: &Board, digit: u8, colours: [Vec<usize>; 2]) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let sees_one_of = |cell: usize, cells: &[usize]| cells.iter().any(|&c| layout.sees(cell, c));
     let eliminated = (0..layout.cell_count())
         .filter(|&cell| {

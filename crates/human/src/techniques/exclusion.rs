@@ -49,7 +49,7 @@ impl Exclusion {
     /// The step in words: the base cells, and the excluders that rule out a combination with
     /// a removed candidate.
     pub(crate) fn describe(&self, before: &Board, step: &Deduction) -> String {
-        let layout = before.layout;
+        let layout = &*before.layout;
         let base = &self.cells[..self.size];
         let excluders: Vec<usize> = (0..layout.cell_count())
             .filter(|&e| {
@@ -141,7 +141,7 @@ pub(crate) fn aligned(board: &Board, size: usize) -> Option<Deduction> {
 
 /// [`aligned`] with cells as sets of type `S`.
 fn aligned_in<S: CellSet>(board: &Board, size: usize) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let cells = layout.cell_count();
     let peers: Vec<S> = peer_sets(layout);
     let (mut small, mut singles) = (S::EMPTY, S::EMPTY);
@@ -574,7 +574,7 @@ mod tests {
     /// The search as first written: every pair of base cells, every third cell either sees,
     /// every combination listed.
     fn search_by_listing(board: &Board, size: usize) -> Option<Found> {
-        let layout = board.layout;
+        let layout = &*board.layout;
         let count = |cell: usize| board.cands[cell].count_ones() as usize;
         let excluders = |cells: &[usize]| -> Vec<usize> {
             (0..layout.cell_count())

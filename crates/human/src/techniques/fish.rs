@@ -11,6 +11,10 @@
 //! that see every fin, which are the cover cells of the fins' box off the base lines. It is
 //! sashimi, as HoDoKu names it, when some base line has at most one place inside the cover.
 //!
+//! Base and cover lines are rows and columns on every variant: they are houses there too, and
+//! the argument needs nothing else. The finned search reads the fins' box as a band and a stack
+//! of the shape, so it is not run on a jigsaw ([`crate::techniques::find`] skips it).
+//!
 //! Both searches pick base lines depth first, in lexicographic order, and cut off a partial base
 //! that can no longer make a fish: the basic fish's once its places span more than `k` cover
 //! lines, the finned fish's once no box is left that could hold its fins ([`FinnedSearch`]).
@@ -51,7 +55,7 @@ impl Places {
     /// The places of `digit` in each line of the base kind (as cross-line indexes), with the
     /// unit index of the first base line and of the first cover line.
     fn lines(&self, board: &Board, digit: u8, base_kind: UnitKind) -> (&[u32], usize, usize) {
-        let layout = board.layout;
+        let layout = &*board.layout;
         let n = layout.n;
         match base_kind {
             UnitKind::Row => (
@@ -80,7 +84,7 @@ fn crossing(n: usize, base_kind: UnitKind, line: usize, cross: usize) -> usize {
 /// candidate: digits ascending, rows as the base before columns, base lines in lexicographic
 /// order.
 pub(crate) fn fish(board: &Board, size: usize) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let n = layout.n;
     let places = Places::of(board);
     let mut lines = [0usize; 25];
@@ -230,7 +234,7 @@ impl Finned {
     }
 
     pub(crate) fn describe(&self, before: &Board, step: &Deduction) -> String {
-        let layout = before.layout;
+        let layout = &*before.layout;
         let digit = sudoku_core::format::symbol(self.digit);
         let cover_kind = match layout.kind_of(self.cover[0]) {
             UnitKind::Row => "rows",
@@ -586,7 +590,7 @@ impl<'a> FinnedSearch<'a> {
     /// The pattern of a fish found, with its eliminations.
     fn unrated(&self, choice: &Choice) -> Unrated {
         let board = self.board;
-        let layout = board.layout;
+        let layout = &*board.layout;
         let n = layout.n;
         let base = &choice.base[..self.size];
         let cover = choice.cover;
@@ -673,7 +677,7 @@ fn rated(board: &Board, (mut pattern, eliminated): Unrated) -> Option<Deduction>
 ///   Swordfish and Jellyfish usually land here: a fish needs every base line at once, which a
 ///   static chain cannot hold.
 fn explainer_tenths(board: &Board, pattern: &Finned, eliminated: &[(usize, u8)]) -> u32 {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let mut chaining = Chaining::new(board);
     let mut best = 85;
     // Each kind is looked for only while it could still rate below the best so far.
@@ -756,15 +760,14 @@ impl Chaining<'_> {
     /// in Sudoku Explainer's order (the cell first, then box, row, column), each once.
     fn imply(&mut self, cell: usize, digit: u8, on: bool, y_links: bool) {
         let board = self.board;
-        let layout = board.layout;
+        let layout = &*board.layout;
         self.implied.clear();
-        let [row, column, boxed] = layout.units_of(cell);
         if on {
             if y_links {
                 let others = board.cands[cell] & !(1 << digit);
                 self.implied.extend(digits(others).map(|d| (cell, d)));
             }
-            for unit in [boxed, row, column] {
+            for unit in layout.explainer_units(cell) {
                 for &peer in layout.unit(unit) {
                     if peer != cell
                         && board.has(peer, digit)
@@ -779,7 +782,7 @@ impl Chaining<'_> {
                 let other = board.cands[cell] & !(1 << digit);
                 self.implied.push((cell, other.trailing_zeros() as u8));
             }
-            for unit in [boxed, row, column] {
+            for unit in layout.explainer_units(cell) {
                 let mut others = layout
                     .unit(unit)
                     .iter()
@@ -942,7 +945,7 @@ pub(super) mod tests {
     /// The fish of `size` lines by definition: every combination of base lines of two to
     /// `size` places, in lexicographic order, whose places fall in `size` cover lines.
     fn fish_by_definition(board: &Board, size: usize) -> Option<Deduction> {
-        let layout = board.layout;
+        let layout = &*board.layout;
         let places = Places::of(board);
         for digit in 1..=layout.n as u8 {
             for base_kind in [UnitKind::Row, UnitKind::Column] {
@@ -987,7 +990,7 @@ pub(super) mod tests {
     /// every combination of base lines and every combination of cover lines among those the
     /// base touches, cell by cell.
     fn finned_by_definition(board: &Board) -> Option<Deduction> {
-        let layout = board.layout;
+        let layout = &*board.layout;
         let n = layout.n;
         let places = Places::of(board);
         for size in 2..=4 {

@@ -3,22 +3,30 @@
 //! (pointing). A digit whose every place in the line lies in the box leaves the rest of the box
 //! (claiming). Both read three unions of candidates per crossing: the crossing, the box off the
 //! line and the line off the box.
+//!
+//! On every variant the crossings are core's [`Segment`]s: each box or jigsaw region with each
+//! row, column or diagonal it meets in two cells or more. The argument needs only that both are
+//! houses (each digit once in each): a digit of the region confined to the crossing is the
+//! line's digit there, so the line's other cells lose it, and the same the other way. An
+//! irregular region or a box on a diagonal is no different; a crossing of one cell is a hidden
+//! single, found earlier.
+
+use sudoku_core::Segment;
 
 use crate::board::Board;
 use crate::deduction::{Deduction, Pattern};
-use crate::layout::Segment;
 
-/// The first crossing (boxes in order, rows then columns) where a digit of the box lies only on
+/// The first crossing (regions in order, rows, then columns, then diagonals) where a digit of the box lies only on
 /// the line and still has places on the rest of the line.
 pub(crate) fn pointing(board: &Board) -> Option<Deduction> {
-    board.layout.segments.iter().find_map(|segment| {
-        let [on, box_rest, line_rest] = unions(board, segment);
-        let digits = on & !box_rest & line_rest;
+    board.layout.segments().iter().find_map(|segment| {
+        let [on, region_rest, line_rest] = unions(board, segment);
+        let digits = on & !region_rest & line_rest;
         (digits != 0).then(|| {
             let digit = digits.trailing_zeros() as u8;
             let pattern = Pattern::Pointing {
                 digit,
-                boxed: segment.boxed,
+                boxed: segment.region,
                 line: segment.line,
             };
             removal(board, pattern, digit, &segment.line_rest)
@@ -29,17 +37,17 @@ pub(crate) fn pointing(board: &Board) -> Option<Deduction> {
 /// The first crossing where a digit of the line lies only in the box and still has places in
 /// the rest of the box.
 pub(crate) fn claiming(board: &Board) -> Option<Deduction> {
-    board.layout.segments.iter().find_map(|segment| {
-        let [on, box_rest, line_rest] = unions(board, segment);
-        let digits = on & !line_rest & box_rest;
+    board.layout.segments().iter().find_map(|segment| {
+        let [on, region_rest, line_rest] = unions(board, segment);
+        let digits = on & !line_rest & region_rest;
         (digits != 0).then(|| {
             let digit = digits.trailing_zeros() as u8;
             let pattern = Pattern::Claiming {
                 digit,
                 line: segment.line,
-                boxed: segment.boxed,
+                boxed: segment.region,
             };
-            removal(board, pattern, digit, &segment.box_rest)
+            removal(board, pattern, digit, &segment.region_rest)
         })
     })
 }
@@ -49,7 +57,7 @@ fn unions(board: &Board, segment: &Segment) -> [u32; 3] {
     let union = |cells: &[usize]| cells.iter().fold(0, |set, &c| set | board.cands[c]);
     [
         union(&segment.cells),
-        union(&segment.box_rest),
+        union(&segment.region_rest),
         union(&segment.line_rest),
     ]
 }

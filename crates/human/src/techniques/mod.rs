@@ -2,8 +2,9 @@
 //! progress in a position, or `None`.
 //!
 //! Every finder reads the position only and scans in a fixed order (units rows, columns, boxes
-//! unless said otherwise; cells row-major; digits ascending), so a solve is deterministic. None
-//! of them assumes the puzzle has one solution: each deduction holds in every solution, which is
+//! or regions, then diagonals, unless said otherwise; cells row-major; digits ascending), so a
+//! solve is deterministic. None of them assumes the puzzle has one solution (but the uniqueness
+//! finders, which apply only when it is known): each deduction holds in every solution, which is
 //! what lets a counting search run after them and still count exactly.
 
 pub(crate) mod als;
@@ -21,6 +22,7 @@ pub(crate) mod wings;
 
 use crate::board::Board;
 use crate::deduction::Deduction;
+use crate::layout::Layout;
 use crate::technique::{Order, Technique};
 
 /// The largest side on which the chain searches run: past it, almost locked sets and
@@ -35,6 +37,7 @@ pub(crate) fn find(technique: Technique, board: &Board, order: Order) -> Option<
     let n = board.layout.n;
     if (technique.is_forcing() && n > LARGEST_FOR_FORCING)
         || (technique.is_chain_search() && n > LARGEST_FOR_CHAINS)
+        || !holds_on(technique, &board.layout)
     {
         return None;
     }
@@ -84,6 +87,17 @@ pub(crate) fn find(technique: Technique, board: &Board, order: Order) -> Option<
     } else {
         find()
     }
+}
+
+/// Whether `technique`'s finder applies to the board's variant. Every technique reasons over
+/// houses and "sees" and holds on every variant (the crate documentation argues each), but two
+/// finders read the boxes as rectangles of the shape (bands and stacks): the finned fish's fin
+/// box and the empty rectangle's box. A jigsaw's regions are no rectangles, so these two are
+/// skipped there; on a diagonal board the boxes are the classic ones and both apply.
+fn holds_on(technique: Technique, layout: &Layout) -> bool {
+    let reads_rectangular_boxes =
+        matches!(technique, Technique::FinnedFish | Technique::EmptyRectangle);
+    !reads_rectangular_boxes || !layout.has_jigsaw_regions()
 }
 
 /// The simplest step in `order` that makes progress: the first technique of the order that

@@ -24,6 +24,11 @@
 //!   whose line meets the box's column (row) at the target: if the target held the digit, the
 //!   pair's far end would not, its near end would, and the box would have no place left.
 //!
+//! On a variant board a box is a region and the diagonals are units too: strong links come from
+//! any unit, weak links from any shared unit, so the chains stand as they are. The Empty
+//! Rectangle reads its box as rows and columns of the shape's rectangle, so it is not run on a
+//! jigsaw ([`crate::techniques::find`] skips it).
+//!
 //! On Sudoku Explainer's scale, which has none of these, each is what SE's chaining rates the
 //! same elimination: an X-only forcing chain (6.6) from the target through the pattern, six
 //! candidates long, so no length increment; an Empty Rectangle whose box has more than two
@@ -76,7 +81,7 @@ impl SingleDigit {
 
     /// The step in words.
     pub(crate) fn describe(&self, before: &Board, step: &Deduction) -> String {
-        let layout = before.layout;
+        let layout = &*before.layout;
         let cell = |c: usize| layout.cell_name(c);
         let unit = |u: usize| layout.unit_name(u);
         let removes = removals(layout, &step.eliminated);
@@ -189,18 +194,21 @@ pub(crate) fn length_increment(complexity: u32) -> f32 {
 
 /// Each unit's places for each digit (bit `k` for the unit's `k`-th cell), on the stack.
 struct Places {
-    by_unit: [[u32; 26]; 75],
+    by_unit: [[u32; 26]; MAX_UNITS],
 }
 
+/// The most units a board has: rows, columns and regions of 25×25 and two diagonals.
+const MAX_UNITS: usize = 3 * 25 + 2;
+
 impl Places {
-    /// Rows and columns from one pass over the cells, boxes from slices of the rows (a box's
-    /// cells run row by row).
+    /// Rows and columns from one pass over the cells; rectangular boxes from slices of the rows
+    /// (a box's cells run row by row), jigsaw regions and diagonals cell by cell.
     fn of(board: &Board) -> Places {
-        let layout = board.layout;
+        let layout = &*board.layout;
         let n = layout.n;
         // Filled in place: the tables are kilobytes.
         let mut places = Places {
-            by_unit: [[0; 26]; 75],
+            by_unit: [[0; 26]; MAX_UNITS],
         };
         let by_unit = &mut places.by_unit;
         for row in 0..n {
@@ -211,10 +219,27 @@ impl Places {
                 }
             }
         }
+        if layout.has_jigsaw_regions() {
+            for unit in layout.regions() {
+                places.fill_unit(board, unit);
+            }
+        } else {
+            places.slice_boxes(board);
+        }
+        for unit in layout.diagonals() {
+            places.fill_unit(board, unit);
+        }
+        places
+    }
+
+    /// The places of rectangular boxes, read off the rows' places.
+    fn slice_boxes(&mut self, board: &Board) {
+        let layout = &*board.layout;
+        let n = layout.n;
         let (box_rows, box_cols) = (layout.shape.box_rows(), layout.shape.box_cols());
         let boxes_per_band = n / box_cols;
         let slice = (1u32 << box_cols) - 1;
-        let (lines, boxes) = by_unit.split_at_mut(2 * n);
+        let (lines, boxes) = self.by_unit.split_at_mut(2 * n);
         for (boxed, positions) in boxes[..n].iter_mut().enumerate() {
             let top = boxed / boxes_per_band * box_rows;
             let left = boxed % boxes_per_band * box_cols;
@@ -224,7 +249,15 @@ impl Places {
                 });
             }
         }
-        places
+    }
+
+    /// The places of one unit, cell by cell.
+    fn fill_unit(&mut self, board: &Board, unit: usize) {
+        for (k, &cell) in board.layout.unit(unit).iter().enumerate() {
+            for digit in digits(board.cands[cell]) {
+                self.by_unit[unit][digit as usize] |= 1 << k;
+            }
+        }
     }
 
     #[inline]
@@ -267,7 +300,7 @@ fn pairs(
 
 /// The cells holding `digit` that see both `a` and `b` (not `a` or `b` themselves).
 fn seeing_both(board: &Board, digit: u8, a: usize, b: usize) -> Vec<(usize, u8)> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     layout
         .peers(a)
         .iter()
@@ -278,18 +311,18 @@ fn seeing_both(board: &Board, digit: u8, a: usize, b: usize) -> Vec<(usize, u8)>
 
 /// The first skyscraper: rows for every digit, then columns; line pairs in index order.
 pub(crate) fn skyscraper(board: &Board) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let n = layout.n;
     let places = Places::of(board);
     let mut found = [(0usize, 0usize, 0usize); 25];
-    // In row mode the shared cross line is a column (index 1 of `units_of`), and back.
+    // In row mode the shared cross line is a column (index 1 of `row_column_region`), and back.
     for (lines, cross) in [(0..n, 1usize), (n..2 * n, 0usize)] {
         for digit in 1..=n as u8 {
             let count = pairs(board, &places, lines.clone(), digit, &mut found);
             for i in 0..count {
                 let (a0, a1, line_a) = found[i];
                 for &(b0, b1, line_b) in &found[i + 1..count] {
-                    let cross_of = |c: usize| layout.units_of(c)[cross];
+                    let cross_of = |c: usize| layout.row_column_region(c)[cross];
                     // `linked`: the ends sharing a cross line; the others are free.
                     let (free_a, linked_a, free_b, linked_b) = if cross_of(a0) == cross_of(b0) {
                         (a1, a0, b1, b0)
@@ -320,12 +353,12 @@ pub(crate) fn skyscraper(board: &Board) -> Option<Deduction> {
 
 /// The first 2-String Kite: digits ascending, row pairs, then column pairs.
 pub(crate) fn two_string_kite(board: &Board) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let n = layout.n;
     let places = Places::of(board);
     let mut rows = [(0usize, 0usize, 0usize); 25];
     let mut columns = [(0usize, 0usize, 0usize); 25];
-    let box_of = |c: usize| layout.units_of(c)[2];
+    let box_of = |c: usize| layout.row_column_region(c)[2];
     for digit in 1..=n as u8 {
         let row_count = pairs(board, &places, 0..n, digit, &mut rows);
         let column_count = pairs(board, &places, n..2 * n, digit, &mut columns);
@@ -364,10 +397,12 @@ pub(crate) fn two_string_kite(board: &Board) -> Option<Deduction> {
 }
 
 /// The unit HoDoKu links two cells of a digit through: their row, else their column, else
-/// their box.
+/// their box (or region), else a diagonal they share; `a`'s region when they share none.
 fn link_unit(board: &Board, a: usize, b: usize) -> usize {
-    let (x, y) = (board.layout.units_of(a), board.layout.units_of(b));
-    (0..3).find(|&k| x[k] == y[k]).map_or(x[2], |k| x[k])
+    let layout = &*board.layout;
+    layout
+        .shared_unit(a, b)
+        .unwrap_or(layout.row_column_region(a)[2])
 }
 
 /// The two kinds of link [`Strong::links`] follows.
@@ -388,32 +423,32 @@ struct Strong<'a> {
     /// other; 0 for the other units. A strong link is a conjugate pair; in a box, one off a
     /// line (a box pair in one line is linked through the line only, strong only if the line
     /// is a pair too, as HoDoKu links them).
-    pairs: [u16; 75],
+    pairs: [u16; MAX_UNITS],
     /// In each unit, the places (bits as in [`Places`]) whose cell has a strong link.
-    linked: [u32; 75],
+    linked: [u32; MAX_UNITS],
 }
 
 impl<'a> Strong<'a> {
     fn of(board: &'a Board, places: &'a Places, digit: u8) -> Strong<'a> {
-        let layout = board.layout;
+        let layout = &*board.layout;
         let mut strong = Strong {
             board,
             places,
             digit,
-            pairs: [0; 75],
-            linked: [0; 75],
+            pairs: [0; MAX_UNITS],
+            linked: [0; MAX_UNITS],
         };
         for unit in 0..layout.unit_count() {
             let Some((a, b)) = places.pair(board, unit, digit) else {
                 continue;
             };
-            let (x, y) = (layout.units_of(a), layout.units_of(b));
-            if unit >= 2 * layout.n && (x[0] == y[0] || x[1] == y[1]) {
+            let (x, y) = (layout.row_column_region(a), layout.row_column_region(b));
+            if layout.is_region(unit) && (x[0] == y[0] || x[1] == y[1]) {
                 continue;
             }
             strong.pairs[unit] = (a ^ b) as u16;
             for cell in [a, b] {
-                for (unit, slot) in layout.units_of(cell).into_iter().zip(layout.slots(cell)) {
+                for (&unit, &slot) in layout.units_of(cell).iter().zip(layout.slots(cell)) {
                     strong.linked[unit] |= 1 << slot;
                 }
             }
@@ -425,10 +460,10 @@ impl<'a> Strong<'a> {
     /// its column, then its box off both.
     #[inline]
     fn links(&self, cell: usize, link: Link, mut visit: impl FnMut(usize)) {
-        let layout = self.board.layout;
+        let layout = &*self.board.layout;
         let units = layout.units_of(cell);
         if link == Link::Strong {
-            for unit in units {
+            for &unit in units {
                 let pair = usize::from(self.pairs[unit]);
                 if pair != 0 {
                     visit(cell ^ pair);
@@ -454,9 +489,9 @@ impl<'a> Strong<'a> {
     /// when they are one cell, which a chain's own cells are). The candidates looked at are
     /// those in the units of `start`: a few cells, where [`weigh`] walks every peer.
     fn seen_by_both(&self, start: usize, end: usize) -> bool {
-        let layout = self.board.layout;
+        let layout = &*self.board.layout;
         start == end
-            || layout.units_of(start).into_iter().any(|unit| {
+            || layout.units_of(start).iter().copied().any(|unit| {
                 digits(self.places.get(unit, self.digit)).any(|slot| {
                     let cell = layout.unit(unit)[slot as usize];
                     cell != start && cell != end && layout.sees(cell, end)
@@ -472,7 +507,7 @@ impl<'a> Strong<'a> {
 /// those are walked, and a chain is weighed only when a candidate sees both its ends (in
 /// HoDoKu's order, after the skyscraper and the kite, hardly any does).
 pub(crate) fn turbot_fish(board: &Board) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let n = layout.n;
     let places = Places::of(board);
     // (count, weighted sum, digit, chain)
@@ -504,7 +539,7 @@ pub(crate) fn turbot_fish(board: &Board) -> Option<Deduction> {
 
 /// The step of the Turbot Fish `cells` of `digit`.
 fn turbot_step(board: &Board, digit: u8, cells: [usize; 4]) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let units = [
         link_unit(board, cells[0], cells[1]),
         link_unit(board, cells[1], cells[2]),
@@ -549,7 +584,7 @@ fn keep_better(best: &mut Option<Weighed>, board: &Board, digit: u8, cells: [usi
 /// are one cell), and HoDoKu's weighted index sum of them (the `k`-th, ascending, weighs its
 /// index times `1 + 80k`, plus the digit).
 fn weigh(board: &Board, digit: u8, start: usize, end: usize) -> (usize, u64) {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let (mut count, mut sum, mut offset) = (0usize, 0u64, 1u64);
     for &cell in layout.peers(start) {
         if board.has(cell, digit) && (start == end || (cell != end && layout.sees(cell, end))) {
@@ -565,7 +600,7 @@ fn weigh(board: &Board, digit: u8, start: usize, end: usize) -> (usize, u64) {
 /// and column from the box's last row and column back to its first; then the conjugate pairs
 /// in the columns met along the row, then those in the rows met along the column.
 pub(crate) fn empty_rectangle(board: &Board) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let n = layout.n;
     let (box_rows, box_cols) = (layout.shape.box_rows(), layout.shape.box_cols());
     let places = Places::of(board);
@@ -636,12 +671,12 @@ impl Rectangle {
         along_row: bool,
         near: u32,
     ) -> Option<Deduction> {
-        let layout = board.layout;
+        let layout = &*board.layout;
         let n = layout.n;
         let digit = self.digit;
         let line = if along_row { self.row } else { n + self.column };
         for &index in layout.unit(line) {
-            let units = layout.units_of(index);
+            let units = layout.row_column_region(index);
             if units[2] == self.boxed || !board.has(index, digit) {
                 continue;
             }
@@ -656,7 +691,7 @@ impl Rectangle {
             } else {
                 self.row * n + far % n
             };
-            if layout.units_of(target)[2] == self.boxed || !board.has(target, digit) {
+            if layout.row_column_region(target)[2] == self.boxed || !board.has(target, digit) {
                 continue;
             }
             let pattern = Pattern::SingleDigit(SingleDigit::EmptyRectangle {
@@ -878,12 +913,12 @@ mod tests {
     /// The Turbot Fish by definition: every chain `start = a - b = end` from every candidate,
     /// each cell's links found by walking its units.
     fn turbot_by_definition(board: &Board) -> Option<Deduction> {
-        let layout = board.layout;
+        let layout = &*board.layout;
         // The cells `cell` is linked to, in HoDoKu's order, with whether the link is strong.
         let links = |cell: usize, digit: u8| {
             let units = layout.units_of(cell);
             let mut linked = Vec::new();
-            for (k, unit) in units.into_iter().enumerate() {
+            for (k, unit) in units.iter().copied().enumerate() {
                 let places = layout.unit(unit).iter().filter(|&&c| board.has(c, digit));
                 let strong = places.clone().count() == 2;
                 for &other in places {

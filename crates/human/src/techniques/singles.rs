@@ -17,29 +17,31 @@ pub(crate) fn naked_single(board: &Board) -> Option<Deduction> {
         })
 }
 
-/// The first digit (lowest, in the first unit of the first kind in `kinds`) that has one place
-/// left in a unit.
+/// The first digit (lowest, in the first unit of the first kind in `kinds`, the diagonals
+/// last) that has one place left in a unit. A box stands for the regions of a jigsaw.
 pub(crate) fn hidden_single(board: &Board, kinds: [UnitKind; 3]) -> Option<Deduction> {
-    let layout = board.layout;
-    for kind in kinds {
-        for unit in layout.units(kind) {
-            let (ones, twos) = board.places_in(unit);
-            let single = ones & !twos;
-            if single == 0 {
-                continue;
-            }
-            let digit = single.trailing_zeros() as u8;
-            let cell = *layout
-                .unit(unit)
-                .iter()
-                .find(|&&cell| board.has(cell, digit))
-                .expect("a digit with one place has a cell");
-            return Some(Deduction::placing(
-                Pattern::HiddenSingle { unit },
-                cell,
-                digit,
-            ));
+    let layout = &*board.layout;
+    let units = kinds
+        .into_iter()
+        .flat_map(|kind| layout.units(kind))
+        .chain(layout.diagonals());
+    for unit in units {
+        let (ones, twos) = board.places_in(unit);
+        let single = ones & !twos;
+        if single == 0 {
+            continue;
         }
+        let digit = single.trailing_zeros() as u8;
+        let cell = *layout
+            .unit(unit)
+            .iter()
+            .find(|&&cell| board.has(cell, digit))
+            .expect("a digit with one place has a cell");
+        return Some(Deduction::placing(
+            Pattern::HiddenSingle { unit },
+            cell,
+            digit,
+        ));
     }
     None
 }

@@ -12,7 +12,7 @@ use crate::techniques::for_each_combination;
 
 /// The first naked subset of `size` (2 to 4) that removes a candidate.
 pub(crate) fn naked(board: &Board, size: usize) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let mut members = [0usize; 25];
     for unit in 0..layout.unit_count() {
         let cells = layout.unit(unit);
@@ -61,7 +61,7 @@ pub(crate) fn naked(board: &Board, size: usize) -> Option<Deduction> {
 
 /// The first hidden subset of `size` (2 to 4) that removes a candidate.
 pub(crate) fn hidden(board: &Board, size: usize) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let mut members = [0u8; 25];
     for unit in 0..layout.unit_count() {
         let cells = layout.unit(unit);

@@ -30,6 +30,14 @@
 //!   extra cells as one cell in a naked subset) and 4 (two extra cells in a unit sharing a
 //!   conjugate digit keep only it and their extras).
 //!
+//! On a diagonal or jigsaw board a rectangle of two rows, two columns and two regions need not
+//! be deadly: the far corners may lie in two regions, a diagonal may hold one corner, or two
+//! of one digit. Off a classic board each rectangle is kept only when every house holding a
+//! corner holds one of each digit's pair of corners ([`swappable`]), what swapping needs; a
+//! loop is kept on the same condition over every house, diagonals included, and the BUG counts
+//! two places a digit in every house, diagonals included. The types' own reasoning (a house
+//! two cells share, cells that see others) holds in any house.
+//!
 //! Which step is returned when a position holds several: rectangles before loops, and among
 //! rectangles HoDoKu's order of types (1, 2, 3, 4, 5, 6, hidden rectangle), the first in
 //! HoDoKu's scan (bivalue cells row-major, each with its box mate, then the far side);
@@ -210,7 +218,7 @@ impl Uniqueness {
 
     /// The step in words.
     pub(crate) fn describe(&self, before: &Board, step: &Deduction) -> String {
-        let layout = before.layout;
+        let layout = &*before.layout;
         let cell = |c: usize| layout.cell_name(c);
         let cell_list = |cells: &[usize]| words(cells.iter().map(|&c| cell(c)));
         let unit = |u: usize| layout.unit_name(u);
@@ -348,7 +356,7 @@ impl Uniqueness {
                 locked,
             } => {
                 let other = if *locked == a { b } else { a };
-                let [row, column, _] = layout.units_of(*c);
+                let [row, column, _] = layout.row_column_region(*c);
                 format!(
                     "{lead}; {} lies in {} and {} only in the rectangle, so were {} {}, it and \
                      {} would complete the pattern: {}",
@@ -423,7 +431,7 @@ struct Index<'a> {
 
 impl Index<'_> {
     fn new(board: &Board) -> Index<'_> {
-        let layout = board.layout;
+        let layout = &*board.layout;
         let mut index = Index {
             board,
             bivalue: [0; 625],
@@ -457,7 +465,7 @@ impl Index<'_> {
         // A candidate is never a digit a peer holds.
         board.cands[cell] & pair == pair
             || board.values[cell] == 0 && {
-                let [row, column, boxed] = board.layout.units_of(cell);
+                let [row, column, boxed] = board.layout.row_column_region(cell);
                 (board.placed_in(row) | board.placed_in(column) | board.placed_in(boxed)) & pair
                     == 0
             }
@@ -484,13 +492,16 @@ impl Index<'_> {
 
 /// Whether two cells share a row or a column.
 fn aligned(board: &Board, a: usize, b: usize) -> bool {
-    let (x, y) = (board.layout.units_of(a), board.layout.units_of(b));
+    let (x, y) = (
+        board.layout.row_column_region(a),
+        board.layout.row_column_region(b),
+    );
     x[0] == y[0] || x[1] == y[1]
 }
 
 /// The cells that see every cell of `cells` (none of them), in peer order.
 fn seeing_all<'a>(board: &'a Board, cells: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
-    let layout = board.layout;
+    let layout = &*board.layout;
     layout
         .peers(cells[0])
         .iter()
@@ -542,7 +553,7 @@ pub(crate) fn unique_rectangle(board: &Board) -> Option<Deduction> {
 /// HoDoKu's scan: each bivalue cell (row-major) with its two candidates, a cell of its box in
 /// its row or column, and the far side in each other band or stack; each rectangle once.
 fn rectangles(board: &Board, index: &Index<'_>) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let mut best: Option<Best> = None;
     for start in index.bivalues() {
         let pair = board.cands[start];
@@ -550,9 +561,9 @@ fn rectangles(board: &Board, index: &Index<'_>) -> Option<Deduction> {
         // each of its rectangles to hold no other digit: only a hidden rectangle from it can
         // apply, its diagonal the one place of a digit of the pair in the far line but the mate.
         let alone = !index.has_partner(start, pair);
-        let [row, column, boxed] = layout.units_of(start);
+        let [row, column, boxed] = layout.row_column_region(start);
         for &mate in layout.unit(boxed) {
-            let [mate_row, mate_column, _] = layout.units_of(mate);
+            let [mate_row, mate_column, _] = layout.row_column_region(mate);
             let along_row = mate_row == row;
             if mate == start || (!along_row && mate_column != column) || !index.allows(mate, pair) {
                 continue;
@@ -639,13 +650,16 @@ impl Side {
         {
             return None;
         }
-        if board.layout.units_of(across)[2] == self.boxed
+        if board.layout.row_column_region(across)[2] == self.boxed
             || !index.allows(across, pair)
             || !index.allows(diagonal, pair)
         {
             return None;
         }
         let corners = [self.start, mate, across, diagonal];
+        if !board.layout.is_classic() && !swappable(board, &[self.start, mate, diagonal, across]) {
+            return None;
+        }
         if seen_before(board, index, &corners) {
             return None;
         }
@@ -685,7 +699,7 @@ fn rectangle(
     pair: u32,
     best: &mut Option<Best>,
 ) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let (a, b) = two_digits(pair);
     let (mut plain, mut plains) = ([0usize; 4], 0);
     let (mut extra, mut extras) = ([0usize; 4], 0);
@@ -763,8 +777,8 @@ fn rectangle(
             }
         } else if improves(best, key(6, 45)) {
             // Type 6: a digit confined, in both rows and both columns, to the rectangle.
-            let [r1, c1, _] = layout.units_of(sides[0]);
-            let [r2, c2, _] = layout.units_of(sides[1]);
+            let [r1, c1, _] = layout.row_column_region(sides[0]);
+            let [r2, c2, _] = layout.row_column_region(sides[1]);
             for digit in [a, b] {
                 let outside = [r1, r2, c1, c2].iter().any(|&u| {
                     layout
@@ -795,7 +809,7 @@ fn rectangle(
         for &corner in &plain[..plains] {
             let k = corners.iter().position(|&c| c == corner).expect("a corner");
             let cell = corners[3 - k];
-            let [row, column, _] = layout.units_of(cell);
+            let [row, column, _] = layout.row_column_region(cell);
             for (locked, other) in [(a, b), (b, a)] {
                 let outside = [row, column].iter().any(|&u| {
                     layout
@@ -829,8 +843,11 @@ fn rectangle_type3(
     best: &mut Option<Best>,
     make: &dyn Fn(Kind) -> Uniqueness,
 ) {
-    let layout = board.layout;
-    let (u1, u2) = (layout.units_of(sides[0]), layout.units_of(sides[1]));
+    let layout = &*board.layout;
+    let (u1, u2) = (
+        layout.row_column_region(sides[0]),
+        layout.row_column_region(sides[1]),
+    );
     let added = (board.cands[sides[0]] | board.cands[sides[1]]) & !pair;
     for k in 0..3 {
         if u1[k] != u2[k] {
@@ -942,15 +959,19 @@ impl NakedSearch<'_> {
     }
 
     fn in_one_line(&self, count: usize) -> bool {
-        let layout = self.board.layout;
+        let layout = &*self.board.layout;
         let cells = self.picked[..count].iter().chain(&self.sides);
-        let first = layout.units_of(self.sides[0]);
-        (0..2).any(|k| cells.clone().all(|&c| layout.units_of(c)[k] == first[k]))
+        let first = layout.row_column_region(self.sides[0]);
+        (0..2).any(|k| {
+            cells
+                .clone()
+                .all(|&c| layout.row_column_region(c)[k] == first[k])
+        })
     }
 
     fn check(&mut self, count: usize, set: u32) {
         let board = self.board;
-        let layout = board.layout;
+        let layout = &*board.layout;
         let subset = &self.picked[..count];
         let in_subset = |c: &usize| subset.contains(c) || self.sides.contains(c);
         let mut eliminated = Vec::new();
@@ -967,12 +988,12 @@ impl NakedSearch<'_> {
             }
         }
         // A subset of a line lying in one box also clears the box.
-        let boxed = layout.units_of(self.sides[0])[2];
+        let boxed = layout.row_column_region(self.sides[0])[2];
         if !self.in_box
             && subset
                 .iter()
                 .chain(&self.sides)
-                .all(|&c| layout.units_of(c)[2] == boxed)
+                .all(|&c| layout.row_column_region(c)[2] == boxed)
         {
             for &cell in layout.unit(boxed) {
                 if !in_subset(&cell) {
@@ -1001,7 +1022,7 @@ fn hidden_subset(
     added: u32,
     degree: usize,
 ) -> Option<Subset> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let cells = layout.unit(unit);
     let empty = cells.iter().filter(|&&c| board.values[c] == 0).count();
     if degree * 2 >= empty {
@@ -1108,9 +1129,12 @@ fn choose_hidden(
 /// kept) where the lower digit, else the higher, has no other place; the other digit leaves
 /// the cells. Returns the unit, the locked digit and the removals.
 fn type4(board: &Board, pair: u32, sides: [usize; 2]) -> Option<(usize, u8, Removals)> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let (a, b) = two_digits(pair);
-    let (u1, u2) = (layout.units_of(sides[0]), layout.units_of(sides[1]));
+    let (u1, u2) = (
+        layout.row_column_region(sides[0]),
+        layout.row_column_region(sides[1]),
+    );
     let mut locks: [Option<usize>; 2] = [None, None];
     for k in EXPLAINER_KINDS {
         if u1[k] != u2[k] {
@@ -1210,7 +1234,25 @@ fn may_loop(board: &Board, index: &Index<'_>, k: usize, pair: u32) -> Option<i32
     three.iter().any(|&t| t >= 3 && count + t >= 6).then_some(0)
 }
 
-/// The row, column and box of a cell as bits of a unit set.
+/// Whether cells taking two digits alternately around a loop (`cells` in loop order) could
+/// swap them: every unit holding one of them holds exactly one at an even place and one at an
+/// odd place. Then swapping keeps every unit's digits, so a second solution would follow. Two
+/// rows, two columns and two boxes of a rectangle on a classic board always are; on a jigsaw
+/// the far corners may lie in different regions, and on a diagonal board a diagonal may hold
+/// one corner, or two of one digit, which the swap would break.
+fn swappable(board: &Board, cells: &[usize]) -> bool {
+    let mut sides = [0u128; 2];
+    for (k, &cell) in cells.iter().enumerate() {
+        let bits = units_bits(board, cell);
+        if sides[k & 1] & bits != 0 {
+            return false;
+        }
+        sides[k & 1] |= bits;
+    }
+    sides[0] == sides[1]
+}
+
+/// Every unit of a cell (row, column, region and any diagonal) as bits of a unit set.
 fn units_bits(board: &Board, cell: usize) -> u128 {
     board
         .layout
@@ -1241,12 +1283,12 @@ impl LoopSearch<'_> {
     /// can come before the best step found.
     fn extend(&mut self, cell: usize, allowed: i32, added: u32, last_kind: usize) -> bool {
         let board = self.board;
-        let layout = board.layout;
+        let layout = &*board.layout;
         for kind in EXPLAINER_KINDS {
             if kind == last_kind {
                 continue;
             }
-            let unit = layout.units_of(cell)[kind];
+            let unit = layout.row_column_region(cell)[kind];
             for &next in layout.unit(unit) {
                 if next == self.start {
                     if self.len >= 6 && self.units[0] == self.units[1] && self.closed() {
@@ -1368,8 +1410,11 @@ fn loop_type3(
     best: &mut Option<Best>,
     make: &dyn Fn(Kind) -> Uniqueness,
 ) {
-    let layout = board.layout;
-    let (u1, u2) = (layout.units_of(sides[0]), layout.units_of(sides[1]));
+    let layout = &*board.layout;
+    let (u1, u2) = (
+        layout.row_column_region(sides[0]),
+        layout.row_column_region(sides[1]),
+    );
     for degree in 2..=MAX_SUBSET {
         let naked_key = (base + degree as u32 - 1, 3);
         let hidden_key = (base + degree as u32 - 2, 3);
@@ -1426,7 +1471,7 @@ fn naked_subset(
     added: u32,
     degree: usize,
 ) -> Option<Subset> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let mut pool = [0usize; 25];
     let mut size = 0;
     for &cell in layout.unit(unit) {
@@ -1514,7 +1559,7 @@ pub(crate) fn bug(board: &Board) -> Option<Deduction> {
     if !board.assume_unique {
         return None;
     }
-    let layout = board.layout;
+    let layout = &*board.layout;
     let cells = layout.cell_count();
     if !(0..cells).any(|c| three_or_more(board.cands[c])) {
         return None;
@@ -1528,49 +1573,52 @@ pub(crate) fn bug(board: &Board) -> Option<Deduction> {
     let mut rescue = CellSet::default();
     let mut only: Option<u8> = None;
     let mut one_digit = true;
-    for kind in EXPLAINER_KINDS {
-        for unit in kind * layout.n..(kind + 1) * layout.n {
-            let unit_cells = layout.unit(unit);
-            // Digits with one place, two, more; with one place of three candidates, two.
-            let (mut ones, mut twos, mut more) = (0u32, 0u32, 0u32);
-            let (mut wide_ones, mut wide_twos) = (0u32, 0u32);
-            for &cell in unit_cells {
-                let c = board.cands[cell];
-                more |= twos & c;
-                twos |= ones & c;
-                ones |= c;
-                if three_or_more(c) {
-                    wide_twos |= wide_ones & c;
-                    wide_ones |= c;
-                }
+    let n = layout.n;
+    let units = EXPLAINER_KINDS
+        .into_iter()
+        .flat_map(|kind| kind * n..(kind + 1) * n)
+        .chain(layout.diagonals());
+    for unit in units {
+        let unit_cells = layout.unit(unit);
+        // Digits with one place, two, more; with one place of three candidates, two.
+        let (mut ones, mut twos, mut more) = (0u32, 0u32, 0u32);
+        let (mut wide_ones, mut wide_twos) = (0u32, 0u32);
+        for &cell in unit_cells {
+            let c = board.cands[cell];
+            more |= twos & c;
+            twos |= ones & c;
+            ones |= c;
+            if three_or_more(c) {
+                wide_twos |= wide_ones & c;
+                wide_ones |= c;
             }
-            let odd = (ones & !twos) | more;
-            if odd & !wide_ones != 0 {
-                // Too many or too few places, none of them a cell with three candidates.
-                return None;
+        }
+        let odd = (ones & !twos) | more;
+        if odd & !wide_ones != 0 {
+            // Too many or too few places, none of them a cell with three candidates.
+            return None;
+        }
+        for digit in digits(odd) {
+            match only {
+                None => only = Some(digit),
+                Some(d) if d == digit => {}
+                Some(_) => one_digit = false,
             }
-            for digit in digits(odd) {
-                match only {
-                    None => only = Some(digit),
-                    Some(d) if d == digit => {}
-                    Some(_) => one_digit = false,
-                }
-                if one_digit {
-                    for &cell in unit_cells {
-                        if three_or_more(board.cands[cell]) && board.has(cell, digit) {
-                            rescue.insert(cell);
-                        }
+            if one_digit {
+                for &cell in unit_cells {
+                    if three_or_more(board.cands[cell]) && board.has(cell, digit) {
+                        rescue.insert(cell);
                     }
                 }
             }
-            for digit in digits(odd & wide_ones & !wide_twos) {
-                let cell = *unit_cells
-                    .iter()
-                    .find(|&&c| three_or_more(board.cands[c]) && board.has(c, digit))
-                    .expect("the one place with three candidates");
-                extra[cell] |= 1 << digit;
-                all_extra |= 1 << digit;
-            }
+        }
+        for digit in digits(odd & wide_ones & !wide_twos) {
+            let cell = *unit_cells
+                .iter()
+                .find(|&&c| three_or_more(board.cands[c]) && board.has(c, digit))
+                .expect("the one place with three candidates");
+            extra[cell] |= 1 << digit;
+            all_extra |= 1 << digit;
         }
     }
     if let (true, Some(digit)) = (one_digit, only) {
@@ -1657,7 +1705,10 @@ fn bug4(
         return None;
     }
     let digit = common.trailing_zeros() as u8;
-    let (u1, u2) = (board.layout.units_of(c1), board.layout.units_of(c2));
+    let (u1, u2) = (
+        board.layout.row_column_region(c1),
+        board.layout.row_column_region(c2),
+    );
     let k = EXPLAINER_KINDS.into_iter().find(|&k| u1[k] == u2[k])?;
     let eliminated = [c1, c2]
         .into_iter()
@@ -1669,14 +1720,17 @@ fn bug4(
 /// BUG type 3: by size (2 to 6), then unit kind (box, row, column), a unit holding every extra
 /// cell where those cells, as one holding the extra digits, form a naked subset with others.
 fn bug3(board: &Board, bug_cells: &[usize], all_extra: u32) -> Option<(usize, Subset)> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     if all_extra.count_ones() < 2 {
         return None;
     }
     for degree in 2..=6 {
         for k in EXPLAINER_KINDS {
-            let unit = layout.units_of(bug_cells[0])[k];
-            if bug_cells.iter().any(|&c| layout.units_of(c)[k] != unit) {
+            let unit = layout.row_column_region(bug_cells[0])[k];
+            if bug_cells
+                .iter()
+                .any(|&c| layout.row_column_region(c)[k] != unit)
+            {
                 continue;
             }
             let mut pool = [0usize; 25];
@@ -1761,7 +1815,7 @@ impl CellSet {
 
 #[cfg(test)]
 mod tests {
-    use sudoku_core::{Grid, Shape};
+    use sudoku_core::{Geometry, Grid, Shape, Variant};
 
     use super::*;
     use crate::techniques::testing::*;
@@ -1836,6 +1890,29 @@ mod tests {
              one solution, these cells cannot hold only 1 and 2, which could swap; r4c2 alone \
              holds other digits, so it takes one: removes 1 from r4c2; 2 from r4c2"
         );
+    }
+
+    /// On a diagonal board the type 1 rectangle above is no deadly pattern: r1c1 is the main
+    /// diagonal's only corner, so swapping 1 and 2 would change that diagonal's digits. The
+    /// same rectangle one column right (r1c2, r1c3, r4c2, r4c3) touches no diagonal and
+    /// stands: r4c3 loses 1 and 2 as on a classic board.
+    #[test]
+    fn a_rectangle_with_one_corner_on_a_diagonal_is_not_used() {
+        let diagonal = || {
+            let geometry = Geometry::of(Shape::S9, &Variant::diagonal());
+            Board::new(&Grid::empty_on(geometry)).unwrap()
+        };
+        let mut board = diagonal();
+        for cell in [rc(1, 1), rc(1, 2), rc(4, 1)] {
+            keep(&mut board, cell, &[1, 2]);
+        }
+        assert_eq!(unique_rectangle(&unique(board)), None);
+        let mut board = diagonal();
+        for cell in [rc(1, 2), rc(1, 3), rc(4, 2)] {
+            keep(&mut board, cell, &[1, 2]);
+        }
+        let step = unique_rectangle(&unique(board)).expect("a rectangle off the diagonals");
+        assert_eq!(step.eliminated, vec![(rc(4, 3), 1), (rc(4, 3), 2)]);
     }
 
     #[test]

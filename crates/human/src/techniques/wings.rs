@@ -20,7 +20,7 @@ use crate::technique::Technique;
 
 /// The first XY-Wing (pivots row-major, pincers in peer order) that removes a candidate.
 pub(crate) fn xy_wing(board: &Board) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     for pivot in 0..layout.cell_count() {
         let wing = board.cands[pivot];
         if wing.count_ones() != 2 {
@@ -92,7 +92,7 @@ impl Wing {
 
     /// The step in words.
     pub(crate) fn describe(&self, before: &Board, step: &Deduction) -> String {
-        let layout = before.layout;
+        let layout = &*before.layout;
         let cell = |c: usize| layout.cell_name(c);
         let removes = removals(layout, &step.eliminated);
         match *self {
@@ -168,7 +168,7 @@ impl Wing {
 /// pincer, then the second, each row-major among the pivot's bivalue peers holding two of its
 /// digits. z leaves the cells that see the pivot and both pincers.
 pub(crate) fn xyz_wing(board: &Board) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     for pivot in 0..layout.cell_count() {
         let all = board.cands[pivot];
         if all.count_ones() != 3 {
@@ -219,7 +219,7 @@ pub(crate) fn xyz_wing(board: &Board) -> Option<Deduction> {
 /// then the higher; the link the first unit (rows, columns, boxes) where the linking digit has
 /// two places, neither of them the two cells, one seeing each cell and neither seeing both.
 pub(crate) fn w_wing(board: &Board) -> Option<Deduction> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     let cells = layout.cell_count();
     for first in 0..cells {
         let pair = board.cands[first];
@@ -265,7 +265,7 @@ pub(crate) fn w_wing(board: &Board) -> Option<Deduction> {
 /// `ends[0]` and the other `ends[1]`, and neither seeing both: the unit and the places, the one
 /// seeing `ends[0]` first.
 fn w_link(board: &Board, digit: u8, ends: [usize; 2]) -> Option<(usize, [usize; 2])> {
-    let layout = board.layout;
+    let layout = &*board.layout;
     for unit in 0..layout.unit_count() {
         let mut places = layout.unit(unit).iter().filter(|&&c| board.has(c, digit));
         let (Some(&a), Some(&b), None) = (places.next(), places.next(), places.next()) else {

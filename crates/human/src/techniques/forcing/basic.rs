@@ -53,24 +53,24 @@ impl Basic {
         let position = |unit: usize, cells: &[usize]| -> u32 {
             cells
                 .iter()
-                .fold(0, |mask, &c| mask | 1 << layout.slots(c)[unit / n])
+                .fold(0, |mask, &c| mask | 1 << layout.slot_in(c, unit))
         };
         let segment_masks = layout
-            .segments
+            .segments()
             .iter()
-            .map(|s| (position(s.boxed, &s.cells), position(s.line, &s.cells)))
+            .map(|s| (position(s.region, &s.cells), position(s.line, &s.cells)))
             .collect();
-        let all: Vec<usize> = (0..layout.segments.len()).collect();
+        let all: Vec<usize> = (0..layout.segments().len()).collect();
         let pass = |columns: bool, box_first: bool| -> Vec<usize> {
             let mut order: Vec<usize> = all
                 .iter()
                 .copied()
-                .filter(|&s| (layout.segments[s].line >= n) == columns)
+                .filter(|&s| (layout.segments()[s].line >= n) == columns)
                 .collect();
             if box_first {
-                order.sort_by_key(|&s| (layout.segments[s].boxed, layout.segments[s].line));
+                order.sort_by_key(|&s| (layout.segments()[s].region, layout.segments()[s].line));
             } else {
-                order.sort_by_key(|&s| (layout.segments[s].line, layout.segments[s].boxed));
+                order.sort_by_key(|&s| (layout.segments()[s].line, layout.segments()[s].region));
             }
             order
         };
@@ -82,8 +82,8 @@ impl Basic {
         ];
         let locking_starts = std::array::from_fn(|p| {
             let first = |s: usize| {
-                let segment = &layout.segments[s];
-                if p < 2 { segment.boxed } else { segment.line }
+                let segment = &layout.segments()[s];
+                if p < 2 { segment.region } else { segment.line }
             };
             (0..=layout.unit_count())
                 .map(|unit| locking[p].iter().filter(|&&s| first(s) < unit).count() as u32)
@@ -134,7 +134,7 @@ impl Basic {
     /// propagation's removals (`work` against `source`), into `out`. Whether any was found.
     pub(super) fn find(&mut self, engine: &Engine, source: &[u32], net: &Net) -> bool {
         self.clear();
-        let layout = engine.layout;
+        let layout = &*engine.layout;
         let n = self.n;
         // The engine keeps each digit's places in both grids as the propagation runs.
         let (before, now) = engine.all_places();
@@ -193,7 +193,7 @@ impl Basic {
     /// leaves the rest of the other. Parents: the digit's removed places in the first unit
     /// outside the crossing.
     fn locking(&mut self, engine: &Engine, source: &[u32], net: &Net) -> bool {
-        let layout = engine.layout;
+        let layout = &*engine.layout;
         let space = engine.space;
         let work = &engine.work;
         let mut any = false;
@@ -215,12 +215,12 @@ impl Basic {
                 });
                 for i in crossings.flatten() {
                     let s = self.locking[pass][i as usize];
-                    let segment = &layout.segments[s];
+                    let segment = &layout.segments()[s];
                     let (box_mask, line_mask) = self.segment_masks[s];
                     let (first, second, first_mask, second_mask) = if box_first {
-                        (segment.boxed, segment.line, box_mask, line_mask)
+                        (segment.region, segment.line, box_mask, line_mask)
                     } else {
-                        (segment.line, segment.boxed, line_mask, box_mask)
+                        (segment.line, segment.region, line_mask, box_mask)
                     };
                     if self.changed[first] & bit == 0 {
                         continue;
@@ -257,12 +257,12 @@ impl Basic {
     /// Two digits with the same two places in a unit: those cells lose their other candidates.
     /// Parents: the two digits' removed places elsewhere in the unit.
     fn hidden_pairs(&mut self, engine: &Engine, source: &[u32], net: &Net) -> bool {
-        let layout = engine.layout;
+        let layout = &*engine.layout;
         let space = engine.space;
         let work = &engine.work;
         let n = self.n;
         let mut any = false;
-        for unit in subset_units(n) {
+        for unit in subset_units(layout) {
             if self.empty[unit] as usize <= 4 || self.changed[unit] == 0 {
                 continue;
             }
@@ -311,12 +311,12 @@ impl Basic {
     /// Two cells of a unit holding the same two digits: those leave the unit's other cells.
     /// Parents: the two cells' removed candidates.
     fn naked_pairs(&mut self, engine: &Engine, source: &[u32], net: &Net) -> bool {
-        let layout = engine.layout;
+        let layout = &*engine.layout;
         let space = engine.space;
         let work = &engine.work;
         let n = self.n;
         let mut any = false;
-        for unit in subset_units(n) {
+        for unit in subset_units(layout) {
             if (self.empty[unit] as usize) < 4 || self.changed[unit] == 0 {
                 continue;
             }
@@ -363,7 +363,7 @@ impl Basic {
     /// leaves the rest of those lines. Parents: the digit's removed places in the two base
     /// lines outside the cover lines.
     fn x_wings(&mut self, engine: &Engine, source: &[u32], net: &Net) -> bool {
-        let layout = engine.layout;
+        let layout = &*engine.layout;
         let space = engine.space;
         let work = &engine.work;
         let n = self.n;
@@ -436,9 +436,14 @@ impl Basic {
     }
 }
 
-/// The units in Sudoku Explainer's order for subsets: boxes, columns, rows.
-fn subset_units(n: usize) -> impl Iterator<Item = usize> {
-    (2 * n..3 * n).chain(n..2 * n).chain(0..n)
+/// The units in Sudoku Explainer's order for subsets: boxes (or regions), columns, rows, then
+/// any diagonals.
+fn subset_units(layout: &Layout) -> impl Iterator<Item = usize> + '_ {
+    let n = layout.n;
+    (2 * n..3 * n)
+        .chain(n..2 * n)
+        .chain(0..n)
+        .chain(layout.diagonals())
 }
 
 /// The easiest hint of a dynamic configuration with the basic techniques applied inside each
@@ -451,7 +456,7 @@ pub(super) fn search(
     grid: &[u32],
     config: Config,
 ) -> Option<Found> {
-    basic.begin(engine.layout, grid);
+    basic.begin(&engine.layout, grid);
     let records: Records = RefCell::new(Vec::new());
     let level = config.level;
     let mut rules = |engine: &mut Engine, source: &[u32], net: &mut Net, queue: &mut Vec<u32>| {

@@ -218,7 +218,7 @@ impl Closure {
     /// refuted candidate that sees an off node of the cycle (of its digit), and a cycle lies in
     /// one component.
     pub(super) fn find_loops(&mut self, engine: &Engine, grid: &[u32]) {
-        let (layout, space) = (engine.layout, engine.space);
+        let (layout, space) = (&*engine.layout, engine.space);
         self.loops.clear();
         self.loops
             .resize(self.reach.len() / self.words.max(1), false);
@@ -297,7 +297,7 @@ mod tests {
 
     #[test]
     fn each_node_reaches_what_a_breadth_first_search_reaches() {
-        let mut engine = Engine::new(Layout::of(sudoku_core::Shape::S9));
+        let mut engine = Engine::new(Layout::classic(sudoku_core::Shape::S9));
         let mut closure = Closure::default();
         let boards = positions();
         assert!(boards.len() >= 20, "{} positions", boards.len());
@@ -322,7 +322,7 @@ mod tests {
 
     #[test]
     fn the_links_are_their_own_contrapositives() {
-        let mut engine = Engine::new(Layout::of(sudoku_core::Shape::S9));
+        let mut engine = Engine::new(Layout::classic(sudoku_core::Shape::S9));
         let mut closure = Closure::default();
         let (mut refuted, mut count) = (0, 0);
         for board in positions() {

@@ -40,7 +40,9 @@ mod unary;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::Arc;
 
+use sudoku_core::Geometry;
 use sudoku_core::format::symbol;
 
 use crate::board::Board;
@@ -138,7 +140,7 @@ impl Forcing {
     /// The step in words: the kind of chain, each chain as `r3c4=5 -> r3c8<>5 -> ...`, and what
     /// it concludes.
     pub(crate) fn describe(&self, before: &Board, step: &Deduction) -> String {
-        let layout = before.layout;
+        let layout = &*before.layout;
         let term = |t: &Term| {
             format!(
                 "{}{}{}",
@@ -252,7 +254,8 @@ impl Forcing {
 /// The engine and nets of one board size, kept between calls so a search allocates nothing but
 /// its result.
 struct Cache {
-    n: usize,
+    /// The layout the tables below were made for.
+    layout: Arc<Layout>,
     engine: Engine,
     net: Net,
     nets: Nets,
@@ -266,11 +269,11 @@ thread_local! {
 }
 
 /// The last searches' results by technique and position. A search is a function of the
-/// candidates alone, and a rating's solves in two orders often reach the same position and
+/// board's geometry and its candidates alone, and a rating's solves in two orders often reach the same position and
 /// run the same search there (on the hardest puzzles, every search past the basic techniques).
 #[derive(Default)]
 struct Memo {
-    results: HashMap<(Technique, Vec<u32>), Option<Deduction>>,
+    results: HashMap<(Technique, Arc<Geometry>, Vec<u32>), Option<Deduction>>,
 }
 
 /// Enough for every search of one rating; past it the memo starts again.
@@ -283,7 +286,11 @@ pub(crate) fn remembered(
     board: &Board,
     search: impl FnOnce() -> Option<Deduction>,
 ) -> Option<Deduction> {
-    let key = (technique, board.cands.clone());
+    let key = (
+        technique,
+        board.layout.geometry.clone(),
+        board.cands.clone(),
+    );
     if let Some(found) = MEMO.with(|memo| memo.borrow().results.get(&key).cloned()) {
         return found;
     }
@@ -298,15 +305,18 @@ pub(crate) fn remembered(
     found
 }
 
-fn with_cache<T>(layout: &'static Layout, run: impl FnOnce(&mut Cache) -> T) -> T {
+fn with_cache<T>(layout: &Arc<Layout>, run: impl FnOnce(&mut Cache) -> T) -> T {
     CACHE.with(|slot| {
         let mut slot = slot.borrow_mut();
-        if slot.as_ref().is_none_or(|cache| cache.n != layout.n) {
-            let engine = Engine::new(layout);
+        if slot
+            .as_ref()
+            .is_none_or(|cache| !Arc::ptr_eq(&cache.layout, layout))
+        {
+            let engine = Engine::new(layout.clone());
             let net = engine.new_net();
             let nets = Nets::new(&engine);
             *slot = Some(Cache {
-                n: layout.n,
+                layout: layout.clone(),
                 engine,
                 net,
                 nets,
@@ -336,7 +346,7 @@ fn step(technique: Technique, base: u32, level: u8, found: Found) -> Option<Dedu
 /// Sudoku Explainer's forcing chains and cycles: its easiest X-, Y- or XY-cycle or forcing X- or
 /// XY-chain.
 pub(crate) fn forcing_chain(board: &Board) -> Option<Deduction> {
-    let found = with_cache(board.layout, |cache| {
+    let found = with_cache(&board.layout, |cache| {
         unary::search(&mut cache.engine, &mut cache.net, &board.cands, None)
     })?;
     let base = match found.kind {
@@ -361,7 +371,7 @@ pub(crate) fn forcing_chain(board: &Board) -> Option<Deduction> {
 
 /// Runs one multiple or dynamic configuration on the board.
 fn chaining(board: &Board, technique: Technique, config: Config) -> Option<Deduction> {
-    let found = with_cache(board.layout, |cache| {
+    let found = with_cache(&board.layout, |cache| {
         let Cache {
             engine,
             nets,

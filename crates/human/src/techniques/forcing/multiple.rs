@@ -201,7 +201,7 @@ pub(super) fn search(
     cost: &mut dyn NestedCost,
     all: Option<&mut Vec<Found>>,
 ) -> Option<Found> {
-    let layout = engine.layout;
+    let layout = engine.layout.clone();
     let space = engine.space;
     let mode = Mode {
         cells: !config.nishio,
@@ -341,7 +341,7 @@ fn may_force(
     cell: usize,
     config: Config,
 ) -> bool {
-    let (layout, space) = (engine.layout, engine.space);
+    let (layout, space) = (&*engine.layout, engine.space);
     let digits = || {
         let mut digits = grid[cell];
         std::iter::from_fn(move || {
@@ -356,7 +356,7 @@ fn may_force(
         return true;
     }
     digits().any(|digit| {
-        layout.units_of(cell).into_iter().any(|unit| {
+        layout.units_of(cell).iter().copied().any(|unit| {
             let places = places_of(layout, grid, unit, digit);
             places.len() >= 2
                 && places[0] == cell
@@ -387,12 +387,11 @@ fn regions(
     rules: &mut Rules,
     cost: &mut dyn NestedCost,
 ) {
-    let layout = engine.layout;
+    let layout = engine.layout.clone();
     let space = engine.space;
     let grid = search.grid;
-    let [row, column, boxed] = layout.units_of(cell);
-    for unit in [boxed, row, column] {
-        let places = places_of(layout, grid, unit, digit);
+    for unit in layout.explainer_units(cell) {
+        let places = places_of(&layout, grid, unit, digit);
         if places.len() < 2 || places[0] != cell {
             continue;
         }

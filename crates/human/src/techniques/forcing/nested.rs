@@ -8,6 +8,7 @@
 //! length of any hint built on it.
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use super::basic::Basic;
 use super::multiple::{self, Config, Flat, NestedCost, Nets};
@@ -36,8 +37,8 @@ pub(super) struct Nested {
 }
 
 impl Nested {
-    pub(super) fn new(layout: &'static crate::layout::Layout) -> Nested {
-        let engine = Engine::new(layout);
+    pub(super) fn new(layout: &Arc<crate::layout::Layout>) -> Nested {
+        let engine = Engine::new(layout.clone());
         let net = engine.new_net();
         let nets = Nets::new(&engine);
         Nested {
@@ -182,7 +183,7 @@ fn fingerprint(hint: &Found) -> u64 {
 /// both ways, so every link of it counts; a chain's links to candidates turned on count; a
 /// cell or region forcing chain's assumptions count as the cell's or the region's.
 fn rule_parents(outer: &Engine, source: &[u32], grid: &[u32], hint: &Found, into: &mut Vec<u32>) {
-    let layout = outer.layout;
+    let layout = &*outer.layout;
     let space = outer.space;
     let mut add = |node: u32| {
         if !into.contains(&node) {
@@ -225,9 +226,8 @@ fn rule_parents(outer: &Engine, source: &[u32], grid: &[u32], hint: &Found, into
                 cell_cause(term.cell, &mut add);
                 continue;
             }
-            let [row, column, boxed] = layout.units_of(term.cell);
             let bit = 1u32 << term.digit;
-            let unit = [boxed, row, column].into_iter().find(|&unit| {
+            let unit = layout.explainer_units(term.cell).find(|&unit| {
                 layout.unit(unit).contains(&previous.cell)
                     && (!term.on
                         || layout

@@ -15,6 +15,8 @@
 //! turns off as it goes, so later links see the reduced position, and a link made possible by
 //! earlier removals names those removals as extra parents.
 
+use std::sync::Arc;
+
 use super::closure::Closure;
 use super::plane::Planes;
 use crate::layout::Layout;
@@ -30,6 +32,7 @@ pub(super) const CAUSE_ROW: u8 = 2;
 pub(super) const CAUSE_COLUMN: u8 = 3;
 pub(super) const CAUSE_RULE: u8 = 4;
 pub(super) const CAUSE_START: u8 = 5;
+pub(super) const CAUSE_DIAGONAL: u8 = 6;
 
 /// The numbering of nodes for one board size.
 #[derive(Clone, Copy, Debug)]
@@ -202,7 +205,7 @@ pub(super) struct Mode {
 /// Scratch space shared by every propagation of a search: the reduced position, queues, and
 /// marks for counting ancestors.
 pub(super) struct Engine {
-    pub(super) layout: &'static Layout,
+    pub(super) layout: Arc<Layout>,
     pub(super) space: Space,
     pub(super) work: Vec<u32>,
     queue_on: Vec<u32>,
@@ -226,10 +229,9 @@ pub(super) struct Engine {
 }
 
 impl Engine {
-    pub(super) fn new(layout: &'static Layout) -> Engine {
+    pub(super) fn new(layout: Arc<Layout>) -> Engine {
         let space = Space::new(layout.n);
         Engine {
-            layout,
             space,
             work: vec![0; layout.cell_count()],
             queue_on: Vec::new(),
@@ -244,7 +246,8 @@ impl Engine {
             // No grid of candidates is all ones, so the first load computes the places.
             loaded: vec![u32::MAX; layout.cell_count()],
             closure: Closure::default(),
-            planes: Planes::new(layout),
+            planes: Planes::new(&layout),
+            layout,
         }
     }
 
@@ -252,7 +255,7 @@ impl Engine {
     /// differs from the last one loaded (a search loads one grid for all its propagations).
     pub(super) fn load(&mut self, grid: &[u32]) {
         if self.loaded != grid {
-            let layout = self.layout;
+            let layout = &*self.layout;
             let stride = layout.n + 1;
             self.places_source.fill(0);
             for unit in 0..layout.unit_count() {
@@ -296,7 +299,7 @@ impl Engine {
         let stride = self.space.n + 1;
         let units = self.layout.units_of(cell);
         let slots = self.layout.slots(cell);
-        for (unit, slot) in units.into_iter().zip(slots) {
+        for (&unit, &slot) in units.iter().zip(slots) {
             self.places_work[unit * stride + digit as usize] &= !(1u32 << slot);
         }
     }
@@ -306,11 +309,12 @@ impl Engine {
     }
 
     /// The candidates an on node turns off, into `found`, in Sudoku Explainer's order: the
-    /// cell's other candidates, then the digit's other places in the box, the row, the column.
+    /// cell's other candidates, then the digit's other places in the box, the row, the column,
+    /// then on any diagonal through the cell (the places none of the others reported).
     /// `grid` is the position whose places are loaded.
     pub(super) fn on_to_off(&mut self, grid: &[u32], p: u32, cells: bool) {
         let space = self.space;
-        let layout = self.layout;
+        let layout = &*self.layout;
         let (cell, digit) = (space.cell(p), space.digit(p));
         let bit = 1u32 << digit;
         self.found.clear();
@@ -323,8 +327,8 @@ impl Engine {
                     .push((space.node(cell, d, false), CAUSE_CELL, 0, 1));
             }
         }
-        let [row, column, boxed] = layout.units_of(cell);
-        let [_, _, in_box] = layout.slots(cell);
+        let [row, column, boxed] = layout.row_column_region(cell);
+        let [_, _, in_box] = layout.row_column_region_slots(cell);
         let [box_in_row, box_in_column] = layout.box_in_lines(cell);
         for (unit, cause, skip) in [
             (boxed, CAUSE_BOX, 1u32 << in_box),
@@ -339,15 +343,28 @@ impl Engine {
                 self.found.push((space.node(c, digit, false), cause, 0, 1));
             }
         }
+        for &unit in &layout.units_of(cell)[3..] {
+            let mut places = self.places(unit, digit);
+            let cells = layout.unit(unit);
+            while places != 0 {
+                let c = cells[places.trailing_zeros() as usize];
+                places &= places - 1;
+                let seen = layout.row_column_region(c);
+                if [row, column, boxed].iter().zip(seen).all(|(&a, b)| a != b) {
+                    self.found
+                        .push((space.node(c, digit, false), CAUSE_DIAGONAL, 0, 1));
+                }
+            }
+        }
     }
 
     /// The candidates an off node turns on, into `found` with their parents in `buffer`: the
     /// cell's last other candidate, then the digit's last other place in the box, the row, the
-    /// column. Candidates of `source` (the grid loaded) that `grid` lost are extra parents
+    /// column, any diagonal. Candidates of `source` (the grid loaded) that `grid` lost are extra parents
     /// (dynamic chains).
     pub(super) fn off_to_on(&mut self, grid: &[u32], source: &[u32], p: u32, mode: Mode) {
         let space = self.space;
-        let layout = self.layout;
+        let layout = &*self.layout;
         let (cell, digit) = (space.cell(p), space.digit(p));
         let bit = 1u32 << digit;
         self.found.clear();
@@ -367,13 +384,20 @@ impl Engine {
                 .push((space.node(cell, other, true), CAUSE_CELL, start, count));
         }
         if mode.units {
-            let [row, column, boxed] = layout.units_of(cell);
-            let [in_row, in_column, in_box] = layout.slots(cell);
+            let [row, column, boxed] = layout.row_column_region(cell);
+            let [in_row, in_column, in_box] = layout.row_column_region_slots(cell);
+            let diagonals = layout.units_of(cell)[3..]
+                .iter()
+                .zip(&layout.slots(cell)[3..])
+                .map(|(&unit, &slot)| (unit, CAUSE_DIAGONAL, slot));
             for (unit, cause, slot) in [
                 (boxed, CAUSE_BOX, in_box),
                 (row, CAUSE_ROW, in_row),
                 (column, CAUSE_COLUMN, in_column),
-            ] {
+            ]
+            .into_iter()
+            .chain(diagonals)
+            {
                 let others = self.places(unit, digit) & !(1u32 << slot);
                 if !is_single(others) {
                     continue;

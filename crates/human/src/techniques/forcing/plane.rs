@@ -111,8 +111,8 @@ mod tests {
     /// that Nishio's positions never have.)
     #[test]
     fn every_nishio_net_that_contradicts_is_seen_by_the_digit_s_propagation() {
-        let layout = Layout::of(sudoku_core::Shape::S9);
-        let planes = Planes::new(layout);
+        let layout = Layout::classic(sudoku_core::Shape::S9);
+        let planes = Planes::new(&layout);
         let mut engine = Engine::new(layout);
         let mut net = engine.new_net();
         let mut none: Box<Rules> = Box::new(|_, _, _, _| false);

@@ -63,7 +63,7 @@ fn search_in(
     closure: &Closure,
     mut all: Option<&mut Vec<Found>>,
 ) -> Option<Found> {
-    let layout = engine.layout;
+    let layout = engine.layout.clone();
     let space = engine.space;
     let mut best: Option<Found> = None;
     let mut arena: Vec<(u32, u32)> = Vec::new();
@@ -369,7 +369,7 @@ fn forcing(
 /// on and a node of its digit off (one of the two is true, whichever way the cycle runs).
 fn cycle_eliminations(engine: &Engine, grid: &[u32], path: &[u32]) -> Vec<(usize, u8)> {
     let space = engine.space;
-    let layout = engine.layout;
+    let layout = &*engine.layout;
     let cells: Vec<usize> = path.iter().map(|&p| space.cell(p)).collect();
     let mut forward: Vec<(usize, u8)> = Vec::new();
     let mut backward: Vec<(usize, u8)> = Vec::new();
