@@ -188,7 +188,7 @@ fn dynamic_forcing_chains_plus_are_sound() {
 /// (`FORCING_TIMING=N` for the first N puzzles, 100 by default; `FORCING_SET=name` for another
 /// set).
 #[test]
-#[ignore]
+#[ignore = "a measurement, not a check: run on request (see above)"]
 fn timing() {
     use std::time::{Duration, Instant};
     let count = std::env::var("FORCING_TIMING")
@@ -281,7 +281,7 @@ fn timing() {
 /// release mode, minutes in debug mode, so run on request:
 /// `cargo test --release -j1 -p sudoku-human --lib forcing::tests::nested -- --ignored`
 #[test]
-#[ignore]
+#[ignore = "slow tier (bash scripts/test.sh slow): minutes in debug mode"]
 fn nested_chains_solve_a_hardest_puzzle_soundly() {
     let puzzles = shared_puzzles("puzzles6_forum_hardest_1106", 1);
     let Some(puzzle) = puzzles.first() else {
