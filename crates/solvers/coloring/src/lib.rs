@@ -5,8 +5,8 @@
 //! [`sudoku_core::Geometry`], which come from its houses, so a jigsaw board's regions and the X
 //! rule's diagonals are simply more (or other) edges and nothing in the search changes: both
 //! solvers declare every variant. A solution is a proper colouring with N colours that keeps the
-//! clues' colours. Two complete
-//! backtracking colourers share one engine and differ only in which vertex they colour next:
+//! clues' colours. Two complete backtracking colourers share one engine and differ only in which
+//! vertex they colour next:
 //!
 //! - [`Dsatur`] (`dsatur`), exact DSATUR: the uncoloured vertex of highest *saturation* (number
 //!   of distinct colours among its coloured neighbours), ties broken by degree in the uncoloured
@@ -27,10 +27,11 @@
 //!
 //! # Implementation
 //! The graph ([`Graph::of`]) reads its adjacency lists from the geometry's peer tables, built
-//! once per shape and variant and shared. Each solve extracts, into scratch space kept in the solver, the subgraph of the empty cells
-//! (clues are coloured for good, so their counters are never updated), and for the fixed order
-//! only each cell's *later* neighbours (the earlier ones are always coloured). Per vertex the
-//! search keeps, incrementally: how many neighbours hold each colour, the bit set of those
+//! once per shape and variant and shared; vertex degrees may differ (a diagonal cell has more
+//! peers), so nothing assumes one degree. Each solve extracts, into scratch space kept in the
+//! solver, the subgraph of the empty cells (clues are coloured for good, so their counters are
+//! never updated), and for the fixed order only each cell's *later* neighbours (the earlier
+//! ones are always coloured). Per vertex the search keeps, incrementally: how many neighbours hold each colour, the bit set of those
 //! colours (the complement is the feasible set), its popcount (the saturation) and the number of
 //! uncoloured neighbours. Colouring a vertex updates only its uncoloured neighbours: a coloured
 //! vertex's counters are never read, and because colours are undone last in, first out, they

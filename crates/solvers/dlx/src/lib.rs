@@ -224,6 +224,25 @@ trait Layout: Sized {
     fn others(&self, x: Self::Ix) -> impl Iterator<Item = Self::Ix>;
     /// The same nodes in the opposite order, for undoing.
     fn others_back(&self, x: Self::Ix) -> impl Iterator<Item = Self::Ix>;
+    /// How many other nodes `x`'s row has.
+    fn other_count(&self, x: Self::Ix) -> u64;
+
+    /// Calls `f` on each of [`Layout::others`]: what the hot loops use, so a layout can give
+    /// them a plain counted loop.
+    #[inline(always)]
+    fn each_other(&self, x: Self::Ix, mut f: impl FnMut(Self::Ix)) {
+        for j in self.others(x) {
+            f(j);
+        }
+    }
+
+    /// Calls `f` on each of [`Layout::others_back`].
+    #[inline(always)]
+    fn each_other_back(&self, x: Self::Ix, mut f: impl FnMut(Self::Ix)) {
+        for j in self.others_back(x) {
+            f(j);
+        }
+    }
 }
 
 /// Rows of exactly four nodes (cell, row, column, box or region: a board without diagonals)
@@ -274,16 +293,36 @@ impl Layout for Packed {
         (usize::from(x) - self.first_row) >> 2
     }
 
-    #[inline(always)]
     fn others(&self, x: u16) -> impl Iterator<Item = u16> {
         let base = x & !3;
         (1..4).map(move |k| base | (x.wrapping_add(k) & 3))
     }
 
-    #[inline(always)]
     fn others_back(&self, x: u16) -> impl Iterator<Item = u16> {
         let base = x & !3;
         (1..4).map(move |k| base | (x.wrapping_sub(k) & 3))
+    }
+
+    #[inline(always)]
+    fn other_count(&self, _: u16) -> u64 {
+        3
+    }
+
+    /// A plain counted loop, as the classic solver always had.
+    #[inline(always)]
+    fn each_other(&self, x: u16, mut f: impl FnMut(u16)) {
+        let base = x & !3;
+        for k in 1..4 {
+            f(base | (x.wrapping_add(k) & 3));
+        }
+    }
+
+    #[inline(always)]
+    fn each_other_back(&self, x: u16, mut f: impl FnMut(u16)) {
+        let base = x & !3;
+        for k in 1..4 {
+            f(base | (x.wrapping_sub(k) & 3));
+        }
     }
 }
 
@@ -360,6 +399,12 @@ impl Layout for Linked {
         let (start, end) = self.bounds(x);
         (start..x).rev().chain((x + 1..end).rev())
     }
+
+    #[inline(always)]
+    fn other_count(&self, x: u32) -> u64 {
+        let (start, end) = self.bounds(x);
+        u64::from(end - start - 1)
+    }
 }
 
 /// Width of the blocks the column choice scans; the size array is padded to a multiple of it.
@@ -435,7 +480,7 @@ impl<L: Layout> Links<L> {
         let mut updates = 1;
         let mut i = self.nodes[c].down;
         while i != c {
-            for j in layout.others(i) {
+            layout.each_other(i, |j| {
                 let Node { up, down, col } = self.nodes[j];
                 self.nodes[up].down = down;
                 self.nodes[down].up = up;
@@ -444,8 +489,8 @@ impl<L: Layout> Links<L> {
                 if left <= 1 {
                     self.hint[usize::from(left)] = col;
                 }
-                updates += 1;
-            }
+            });
+            updates += layout.other_count(i);
             i = self.nodes[i].down;
         }
         updates
@@ -456,12 +501,12 @@ impl<L: Layout> Links<L> {
     fn uncover(&mut self, layout: &L, c: L::Ix) {
         let mut i = self.nodes[c].up;
         while i != c {
-            for j in layout.others_back(i) {
+            layout.each_other_back(i, |j| {
                 let Node { up, down, col } = self.nodes[j];
                 self.nodes[up].down = j;
                 self.nodes[down].up = j;
                 self.size[col] += 1;
-            }
+            });
             i = self.nodes[i].up;
         }
         self.size[c] &= !COVERED;
@@ -606,20 +651,20 @@ impl<L: Layout> Matrix<L> {
     #[inline(always)]
     fn select(&mut self, x: L::Ix) -> u64 {
         let mut updates = 0;
-        for j in self.layout.others(x) {
+        self.layout.each_other(x, |j| {
             let col = self.links.nodes[j].col;
             updates += self.links.cover(&self.layout, col);
-        }
+        });
         updates
     }
 
     /// Undoes [`Matrix::select`].
     #[inline(always)]
     fn unselect(&mut self, x: L::Ix) {
-        for j in self.layout.others_back(x) {
+        self.layout.each_other_back(x, |j| {
             let col = self.links.nodes[j].col;
             self.links.uncover(&self.layout, col);
-        }
+        });
     }
 
     /// The column node below `x` (the next row of its column, or the header).

@@ -21,7 +21,7 @@ fn four_by_four_variant_counts_match_a_brute_force() {
 fn six_and_nine_variant_counts_agree_with_dsatur() {
     let mut dlx = Dlx::default();
     let mut dsatur = Dsatur::default();
-    let mut unique = 0;
+    let (mut unique, mut several) = (0, 0);
     for geometry in boards::geometries() {
         // DSATUR takes long to fill an empty jigsaw-diagonal 9×9; the filling is verified.
         let filling = boards::filling(&geometry, &mut dlx);
@@ -31,6 +31,7 @@ fn six_and_nine_variant_counts_agree_with_dsatur() {
             let theirs = solve_checked(&mut dsatur, &puzzle, &Budget::count(20));
             assert_eq!(ours.verdict, Verdict::Solved, "{puzzle}");
             assert_eq!(ours.solution_count, theirs.solution_count, "{puzzle}");
+            several += usize::from(ours.solution_count > 1);
             if ours.solution_count == 1 {
                 unique += 1;
                 assert_eq!(ours.solutions[0], filling, "{puzzle}");
@@ -40,5 +41,8 @@ fn six_and_nine_variant_counts_agree_with_dsatur() {
             }
         }
     }
-    assert!(unique > 0, "some puzzle is unique");
+    assert!(
+        unique > 0 && several > 0,
+        "{unique} unique, {several} with several"
+    );
 }

@@ -41,7 +41,14 @@ fn puzzles(dlx: &mut Dlx) -> Vec<Grid> {
 fn variant_puzzles_solve_and_agree_with_dlx_on_uniqueness() {
     let mut dlx = Dlx::default();
     let puzzles = puzzles(&mut dlx);
-    assert!(puzzles.len() >= 12);
+    // Unique, several-solution and unsolvable puzzles are all among them.
+    let counts: Vec<u64> = puzzles
+        .iter()
+        .map(|p| dlx.solve(p, &Budget::unique()).solution_count)
+        .collect();
+    for count in [0, 1, 2] {
+        assert!(counts.contains(&count), "a puzzle with {count} solutions");
+    }
     for backend in [
         Backend::Cbc,
         Backend::Highs,
