@@ -14,8 +14,8 @@
 //! serves every variant and the solver declares them all. With H houses that is
 //! (N² + H·N)·(1 + N(N−1)/2) clauses before the clues; classic (H = 3N): 11,988 on 9×9, 123,904
 //! on 16×16 and 752,500 on 25×25, nearly all of them binary; the two diagonals add
-//! 2N·(1 + N(N−1)/2), 666 on 9×9. The clues' consequences are left to the solver's unit propagation; nothing is simplified by
-//! hand.
+//! 2N·(1 + N(N−1)/2), 666 on 9×9. The clues' consequences are left to the solver's unit
+//! propagation; nothing is simplified by hand.
 //!
 //! # The engine
 //! [CaDiCaL](https://github.com/arminbiere/cadical) (1.9.5), a conflict-driven clause-learning
