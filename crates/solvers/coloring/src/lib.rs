@@ -1,9 +1,12 @@
 //! Sudoku as graph colouring (reference documents 000 and 001).
 //!
-//! Each cell is a vertex and two cells sharing a row, column or box are joined by an edge: on
-//! 9×9, 81 vertices of degree 20 and 810 edges (in general the peers of [`sudoku_core::Shape`]).
-//! A solution is a proper colouring with N colours that keeps the clues' colours. Two complete
-//! backtracking colourers share one engine and differ only in which vertex they colour next:
+//! Each cell is a vertex and two cells sharing a house are joined by an edge: on a classic 9×9,
+//! 81 vertices of degree 20 and 810 edges. The edges are the peers of the puzzle's
+//! [`sudoku_core::Geometry`], which come from its houses, so a jigsaw board's regions and the X
+//! rule's diagonals are simply more (or other) edges and nothing in the search changes: both
+//! solvers declare every variant. A solution is a proper colouring with N colours that keeps the
+//! clues' colours. Two complete backtracking colourers share one engine and differ only in which
+//! vertex they colour next:
 //!
 //! - [`Dsatur`] (`dsatur`), exact DSATUR: the uncoloured vertex of highest *saturation* (number
 //!   of distinct colours among its coloured neighbours), ties broken by degree in the uncoloured
@@ -23,11 +26,12 @@
 //! search returned to the previous one (naive's definition).
 //!
 //! # Implementation
-//! The graph is built once per shape ([`Graph::of`], a `OnceLock` each) as flat adjacency lists.
-//! Each solve extracts, into scratch space kept in the solver, the subgraph of the empty cells
-//! (clues are coloured for good, so their counters are never updated), and for the fixed order
-//! only each cell's *later* neighbours (the earlier ones are always coloured). Per vertex the
-//! search keeps, incrementally: how many neighbours hold each colour, the bit set of those
+//! The graph ([`Graph::of`]) reads its adjacency lists from the geometry's peer tables, built
+//! once per shape and variant and shared; vertex degrees may differ (a diagonal cell has more
+//! peers), so nothing assumes one degree. Each solve extracts, into scratch space kept in the
+//! solver, the subgraph of the empty cells (clues are coloured for good, so their counters are
+//! never updated), and for the fixed order only each cell's *later* neighbours (the earlier
+//! ones are always coloured). Per vertex the search keeps, incrementally: how many neighbours hold each colour, the bit set of those
 //! colours (the complement is the feasible set), its popcount (the saturation) and the number of
 //! uncoloured neighbours. Colouring a vertex updates only its uncoloured neighbours: a coloured
 //! vertex's counters are never read, and because colours are undone last in, first out, they
@@ -99,7 +103,9 @@ impl<const DSATUR: bool> Solver for Coloring<DSATUR> {
             id,
             family: Family::GraphColouring,
             description,
-            capabilities: Capabilities::exact(sizes).reporting_guesses(),
+            capabilities: Capabilities::exact(sizes)
+                .reporting_guesses()
+                .on_every_variant(),
         }
     }
 
@@ -193,12 +199,12 @@ impl Scratch {
                 self.active.push(v as u16);
                 self.empties.push(v as u16);
                 for &u in graph.neighbours(v) {
-                    self.free_degree[u as usize] += 1;
+                    self.free_degree[u] += 1;
                 }
             } else {
                 consistent &= self.blocked[v] & (1 << c) == 0;
                 for &u in graph.neighbours(v) {
-                    self.see(u as usize, c, 1);
+                    self.see(u, c, 1);
                 }
             }
         }
@@ -212,7 +218,8 @@ impl Scratch {
                     graph
                         .neighbours(v)
                         .iter()
-                        .filter(|&&u| u as usize >= first && self.colour[u as usize] == 0),
+                        .filter(|&&u| u >= first && self.colour[u] == 0)
+                        .map(|&u| u as u16),
                 );
             }
         }
@@ -314,8 +321,8 @@ impl Scratch {
     }
 
     /// DSATUR's choice: highest saturation, then most uncoloured neighbours, then lowest index.
-    /// The three are packed into one key (saturation ≤ 25, degree ≤ 72, index < 1024) so the
-    /// scan is a plain maximum.
+    /// The three are packed into one key (saturation ≤ 25, degree ≤ 104 — the centre of a
+    /// diagonal 25×25 —, index < 1024) so the scan is a plain maximum.
     fn most_saturated(&self, colours: u32) -> usize {
         let mut best_key = 0u32;
         for &v in &self.active {
@@ -332,8 +339,11 @@ impl Scratch {
         1023 - (best_key & 1023) as usize
     }
 
-    fn solution(&self, shape: sudoku_core::Shape) -> Grid {
-        Grid::from_cells(shape, self.colour.clone()).expect("colours are digits of the board")
+    /// The colouring as an answer to `puzzle`, under the puzzle's rules.
+    fn solution(&self, puzzle: &Grid) -> Grid {
+        puzzle
+            .with_cells(self.colour.clone())
+            .expect("colours are digits of the board")
     }
 }
 
@@ -345,11 +355,10 @@ fn search<const DSATUR: bool>(
     budget: &Budget,
     mut watch: impl FnMut(SearchEvent<'_>),
 ) -> Outcome {
-    let shape = puzzle.shape();
-    let graph = Graph::of(shape);
-    let colours = shape.size() as u32;
+    let graph = Graph::of(puzzle.geometry());
+    let colours = puzzle.size() as u32;
     let palette: u32 = ((1u32 << colours) - 1) << 1;
-    let consistent = scratch.load::<DSATUR>(graph, puzzle);
+    let consistent = scratch.load::<DSATUR>(&graph, puzzle);
     let to_colour = scratch.empties.len();
 
     let mut counters = Counters::default();
@@ -362,7 +371,7 @@ fn search<const DSATUR: bool>(
     while stopped.is_none() && consistent {
         if arriving {
             if depth == to_colour {
-                if found.record(|| scratch.solution(shape)) || depth == 0 {
+                if found.record(|| scratch.solution(puzzle)) || depth == 0 {
                     break;
                 }
                 depth -= 1;
@@ -434,7 +443,8 @@ fn search<const DSATUR: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_core::Shape;
+    use std::sync::Arc;
+    use sudoku_core::{Geometry, Shape, Variant};
 
     /// What the incremental state must equal for every uncoloured vertex, recomputed from the
     /// colours alone.
@@ -446,7 +456,7 @@ mod tests {
             let blocked = graph
                 .neighbours(v)
                 .iter()
-                .fold(0u32, |acc, &u| acc | (1 << scratch.colour[u as usize]))
+                .fold(0u32, |acc, &u| acc | (1 << scratch.colour[u]))
                 & !1;
             assert_eq!(scratch.blocked[v], blocked, "vertex {v}");
             assert_eq!(
@@ -458,7 +468,7 @@ mod tests {
                 let free = graph
                     .neighbours(v)
                     .iter()
-                    .filter(|&&u| scratch.colour[u as usize] == 0)
+                    .filter(|&&u| scratch.colour[u] == 0)
                     .count();
                 assert_eq!(usize::from(scratch.free_degree[v]), free, "vertex {v}");
                 assert_eq!(scratch.active[scratch.position[v] as usize] as usize, v);
@@ -472,16 +482,16 @@ mod tests {
 
     /// Random last-in first-out colouring, recolouring and uncolouring (conflicts allowed: the
     /// bookkeeping must not care) keeps the incremental state equal to a recount.
-    fn drive<const DSATUR: bool>(shape: Shape, seed: u64) {
-        let graph = Graph::of(shape);
-        let n = shape.size();
-        let mut puzzle = Grid::empty(shape);
+    fn drive<const DSATUR: bool>(geometry: &Arc<Geometry>, seed: u64) {
+        let graph = Graph::of(geometry);
+        let n = geometry.size();
+        let mut puzzle = Grid::empty_on(geometry.clone());
         // A few clues that do not conflict: the first row's diagonal band.
         for k in 0..n / 2 {
             puzzle.set(k * n + k, (k + 1) as u8);
         }
         let mut scratch = Scratch::default();
-        assert!(scratch.load::<DSATUR>(graph, &puzzle));
+        assert!(scratch.load::<DSATUR>(&graph, &puzzle));
         let mut state = seed;
         let mut random = |below: usize| {
             state = state
@@ -521,29 +531,32 @@ mod tests {
                     }
                 }
             }
-            assert_consistent(&scratch, graph, DSATUR);
+            assert_consistent(&scratch, &graph, DSATUR);
         }
     }
 
     #[test]
     fn incremental_saturation_matches_a_recount() {
+        // Diagonal boards too: their degrees differ from cell to cell.
         for shape in [Shape::S4, Shape::S9, Shape::S16] {
-            for seed in 0..3 {
-                drive::<true>(shape, seed);
-                drive::<false>(shape, seed);
+            for variant in [Variant::classic(), Variant::diagonal()] {
+                let geometry = Geometry::of(shape, &variant);
+                for seed in 0..3 {
+                    drive::<true>(&geometry, seed);
+                    drive::<false>(&geometry, seed);
+                }
             }
         }
     }
 
     #[test]
     fn dsatur_picks_the_most_saturated_vertex_then_the_freest_then_the_lowest() {
-        let shape = Shape::S9;
-        let graph = Graph::of(shape);
+        let graph = Graph::of(&Geometry::classic(Shape::S9));
         // r1 holds 1..=7 in c1..c7: r1c8 and r1c9 see seven colours, every other empty cell
         // fewer; both have the same free degree, so the lower index wins.
         let puzzle: Grid = format!("1234567..{}", ".".repeat(72)).parse().unwrap();
         let mut scratch = Scratch::default();
-        assert!(scratch.load::<true>(graph, &puzzle));
+        assert!(scratch.load::<true>(&graph, &puzzle));
         assert_eq!(scratch.most_saturated(9), 7);
         // Colouring r5c9 (same column as r1c9, no unit with r1c8) with 8 saturates r1c9 further.
         scratch.assign::<true>(44, 8);

@@ -3,13 +3,18 @@
 //!
 //! # The model
 //! A binary variable x[cell, digit] for every cell and digit (729 on 9×9) and only equality rows,
-//! no objective: each cell takes one digit (81 rows), each digit sits once in each row, column
-//! and box (3·81 rows), and each clue is fixed by a row of its own. The engine is asked for any
-//! feasible point.
+//! no objective: each cell takes one digit (81 rows), each digit sits once in each house (on a
+//! classic board the rows, columns and boxes: 3·81 rows), and each clue is fixed by a row of its
+//! own. The engine is asked for any feasible point.
 //!
-//! The presolved variant (`…-presolve`) first places what naked and hidden singles decide, then
-//! builds variables only for the digits still possible in the cells still empty, and rows only
-//! for the digits a unit still lacks: on most 9×9 puzzles a few hundred variables or none.
+//! The houses are read from the puzzle's [`sudoku_core::Geometry`]: a jigsaw board's regions
+//! stand where the boxes stood, and the X rule's two diagonals add 2·N rows. Nothing else in the
+//! model knows the board's layout, so every backend declares every variant.
+//!
+//! The presolved variant (`…-presolve`) first places what naked and hidden singles decide (over
+//! the same houses), then builds variables only for the digits still possible in the cells
+//! still empty, and rows only for the digits a house still lacks: on most 9×9 puzzles a few
+//! hundred variables or none.
 //!
 //! # Uniqueness and counting
 //! As integer programmers do it: after a solution, the cut "the variables it sets sum to at most
@@ -163,7 +168,8 @@ impl Solver for Ilp {
             description,
             capabilities: Capabilities::exact(sizes)
                 .counting_engine_runs("iterations")
-                .external_engine(),
+                .external_engine()
+                .on_every_variant(),
         }
     }
 

@@ -1,6 +1,6 @@
 //! The 0/1 model, backend-neutral: which cells and digits get a variable, and the rows over them.
 
-use sudoku_core::{DigitSet, Grid, Shape, UnitKind, candidates, place_singles};
+use sudoku_core::{DigitSet, Grid, Shape, candidates, place_singles};
 
 /// The variables and rows of one puzzle's program. A variable is `x[cell, digit]`; every row is
 /// "the sum of these variables equals 1" (the thesis's model has only such rows), and clues are
@@ -20,11 +20,13 @@ pub struct Model {
 
 impl Model {
     /// The thesis's model: a variable for every cell and digit; one digit per cell, each digit
-    /// once per row, column and box, and each clue fixed by a row of its own.
+    /// once per house (row, column and box, or the variant's houses), and each clue fixed by a
+    /// row of its own.
     pub fn thesis(puzzle: &Grid) -> Model {
         let shape = puzzle.shape();
         let all: DigitSet = ((1u32 << shape.size()) - 1) << 1;
-        let mut model = Model::over(shape, Grid::empty(shape), &vec![all; shape.cell_count()]);
+        let empty = Grid::empty_on(puzzle.geometry().clone());
+        let mut model = Model::over(empty, &vec![all; shape.cell_count()]);
         for (cell, &clue) in puzzle.cells().iter().enumerate() {
             if clue != 0 {
                 // Variables run by cell, then digit, and every cell has all of them here.
@@ -41,12 +43,13 @@ impl Model {
     pub fn presolved(puzzle: &Grid) -> Option<Model> {
         let board = place_singles(puzzle)?;
         let domains = candidates(&board);
-        Some(Model::over(puzzle.shape(), board, &domains))
+        Some(Model::over(board, &domains))
     }
 
     /// Variables for the empty cells of `base`, over `domains`; a row per empty cell, and per
-    /// unit and digit not yet placed in that unit.
-    fn over(shape: Shape, base: Grid, domains: &[DigitSet]) -> Model {
+    /// house of `base`'s geometry and digit not yet placed in that house.
+    fn over(base: Grid, domains: &[DigitSet]) -> Model {
+        let shape = base.shape();
         let mut variables = Vec::new();
         let mut rows = Vec::new();
         let mut of_cell = vec![Vec::new(); shape.cell_count()];
@@ -58,21 +61,20 @@ impl Model {
             rows.push(of_cell[cell].clone());
         }
         let cells = rows.len();
-        for kind in UnitKind::ALL {
-            for unit in 0..shape.size() {
-                let members: Vec<usize> = shape.unit_cells(kind, unit).collect();
-                for digit in 1..=shape.size() as u8 {
-                    if members.iter().any(|&c| base.get(c) == digit) {
-                        continue;
-                    }
-                    rows.push(
-                        members
-                            .iter()
-                            .flat_map(|&c| of_cell[c].iter().copied())
-                            .filter(|&v| variables[v].1 == digit)
-                            .collect(),
-                    );
+        let geometry = base.geometry();
+        for house in 0..geometry.house_count() {
+            let members = geometry.house(house);
+            for digit in 1..=shape.size() as u8 {
+                if members.iter().any(|&c| base.get(c) == digit) {
+                    continue;
                 }
+                rows.push(
+                    members
+                        .iter()
+                        .flat_map(|&c| of_cell[c].iter().copied())
+                        .filter(|&v| variables[v].1 == digit)
+                        .collect(),
+                );
             }
         }
         Model {

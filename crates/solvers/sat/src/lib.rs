@@ -5,13 +5,17 @@
 //! value of an N×N board: N³ variables, 729 on 9×9. The clauses say:
 //! - each cell holds at least one value (one clause of N literals a cell) and at most one
 //!   (a clause ¬x(c, v) ∨ ¬x(c, w) for every pair of values);
-//! - each value appears at least once in every row, column and box (one clause of N literals a
-//!   unit and value) and at most once (a binary clause for every pair of cells of the unit);
+//! - each value appears at least once in every house and at most once (one clause of N literals
+//!   a house and value, and a binary clause for every pair of the house's cells);
 //! - each clue is a unit clause x(c, v).
 //!
-//! That is 4N²·(1 + N(N−1)/2) clauses before the clues: 11,988 on 9×9, 123,904 on 16×16 and
-//! 752,500 on 25×25, nearly all of them binary. The clues' consequences are left to the solver's
-//! unit propagation; nothing is simplified by hand.
+//! The houses are the board's [`Geometry`]'s: rows, columns and boxes on a classic board, jigsaw
+//! regions in place of boxes, and the two diagonals when the X rule holds, so one encoding
+//! serves every variant and the solver declares them all. With H houses that is
+//! (N² + H·N)·(1 + N(N−1)/2) clauses before the clues; classic (H = 3N): 11,988 on 9×9, 123,904
+//! on 16×16 and 752,500 on 25×25, nearly all of them binary; the two diagonals add
+//! 2N·(1 + N(N−1)/2), 666 on 9×9. The clues' consequences are left to the solver's unit
+//! propagation; nothing is simplified by hand.
 //!
 //! # The engine
 //! [CaDiCaL](https://github.com/arminbiere/cadical) (1.9.5), a conflict-driven clause-learning
@@ -63,8 +67,8 @@
 
 use cadical::Callbacks;
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, Family, Found, Grid, NotWatchable, Outcome,
-    SearchEvent, Shape, Solver, SolverInfo, StopReason, UnitKind,
+    ALL_SIZES, Budget, Capabilities, Counters, Family, Found, Geometry, Grid, NotWatchable,
+    Outcome, SearchEvent, Solver, SolverInfo, StopReason,
 };
 
 /// Sudoku as SAT, solved and counted by CaDiCaL (see the crate documentation).
@@ -79,7 +83,8 @@ impl Solver for Sat {
             description: "the standard CNF encoding solved by CaDiCaL, counting by blocking clauses",
             capabilities: Capabilities::exact(ALL_SIZES)
                 .work_counter("learned")
-                .external_engine(),
+                .external_engine()
+                .on_every_variant(),
         }
     }
 
@@ -104,22 +109,26 @@ fn var(n: usize, cell: usize, value: usize) -> i32 {
     (cell * n + value) as i32
 }
 
-/// Hands every clause of the rules of `shape` (no clues) to `clause`.
-fn rules(shape: Shape, mut clause: impl FnMut(&[i32])) {
-    let n = shape.size();
+/// Hands every clause of the rules of `geometry` (no clues) to `clause`: each cell one value,
+/// each value once in each house.
+fn rules(geometry: &Geometry, mut clause: impl FnMut(&[i32])) {
+    let n = geometry.size();
     let mut group = Vec::with_capacity(n);
-    for cell in 0..shape.cell_count() {
+    for cell in 0..geometry.cell_count() {
         group.clear();
         group.extend((1..=n).map(|value| var(n, cell, value)));
         exactly_one(&group, &mut clause);
     }
-    for kind in UnitKind::ALL {
-        for unit in 0..n {
-            for value in 1..=n {
-                group.clear();
-                group.extend(shape.unit_cells(kind, unit).map(|cell| var(n, cell, value)));
-                exactly_one(&group, &mut clause);
-            }
+    for house in 0..geometry.house_count() {
+        for value in 1..=n {
+            group.clear();
+            group.extend(
+                geometry
+                    .house(house)
+                    .iter()
+                    .map(|&cell| var(n, cell, value)),
+            );
+            exactly_one(&group, &mut clause);
         }
     }
 }
@@ -170,7 +179,9 @@ fn search(puzzle: &Grid, budget: &Budget) -> Outcome {
     let shape = puzzle.shape();
     let n = shape.size();
     let mut engine = Engine::new();
-    rules(shape, |clause| engine.add_clause(clause.iter().copied()));
+    rules(puzzle.geometry(), |clause| {
+        engine.add_clause(clause.iter().copied())
+    });
     for (cell, &value) in puzzle.cells().iter().enumerate() {
         if value != 0 {
             engine.add_clause([var(n, cell, usize::from(value))]);
@@ -272,13 +283,15 @@ mod tests {
     use super::*;
     use std::collections::HashSet;
 
+    use sudoku_core::{Shape, Variant};
+
     #[test]
     fn the_encoding_has_the_documented_size() {
         for shape in Shape::ALL {
             let n = shape.size();
             let mut clauses = 0;
             let mut vars = HashSet::new();
-            rules(shape, |clause| {
+            rules(&Geometry::classic(shape), |clause| {
                 clauses += 1;
                 vars.extend(clause.iter().map(|lit| lit.unsigned_abs()));
             });
@@ -287,8 +300,14 @@ mod tests {
             assert_eq!(vars.iter().max().copied(), Some((n * n * n) as u32));
         }
         let mut nine = 0;
-        rules(Shape::S9, |_| nine += 1);
+        rules(&Geometry::classic(Shape::S9), |_| nine += 1);
         assert_eq!(nine, 11_988);
+        // The two diagonals add 2·9 houses' worth: 18 clauses of nine literals and 18·36 pairs.
+        let mut diagonal = 0;
+        rules(&Geometry::of(Shape::S9, &Variant::diagonal()), |_| {
+            diagonal += 1
+        });
+        assert_eq!(diagonal, 11_988 + 18 * (1 + 36));
     }
 
     #[test]

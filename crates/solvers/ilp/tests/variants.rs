@@ -1,0 +1,78 @@
+//! The model over houses: every backend, with and without the presolve, solves 6×6 and 9×9
+//! diagonal, jigsaw and jigsaw-diagonal puzzles, each answer verified (`solve_checked`), and
+//! agrees with DLX (exact cover, another family) on whether each is unique, and that a puzzle
+//! spoiled by one wrong digit has no solution.
+
+#[path = "../../dlx/tests/support/boards.rs"]
+mod boards;
+
+use sudoku_core::{Budget, Grid, Solver, Verdict, solve_checked};
+use sudoku_dlx::Dlx;
+use sudoku_ilp::{Backend, Ilp};
+
+/// A solve that fails only because GLPK is not installed is said so, not counted a success.
+fn glpk_missing(solver: &Ilp, verdict: &Verdict) -> bool {
+    let missing = matches!(verdict, Verdict::Failed(why) if why.contains("glpk-utils"));
+    if missing {
+        println!("{}: GLPK is not installed; skipped", solver.info().id);
+    }
+    missing
+}
+
+/// Each board's puzzles: two densities of clues from one filling, and the first unique one
+/// spoiled by a wrong digit.
+fn puzzles(dlx: &mut Dlx) -> Vec<Grid> {
+    let mut all = Vec::new();
+    for geometry in boards::geometries() {
+        let filling = boards::filling(&geometry, dlx);
+        for (percent, seed) in [(55, 4), (40, 5)] {
+            let puzzle = boards::keep(&filling, percent, seed);
+            let unique = dlx.solve(&puzzle, &Budget::unique()).solution_count == 1;
+            if unique && let Some(spoiled) = boards::spoiled(&puzzle, &filling) {
+                all.push(spoiled);
+            }
+            all.push(puzzle);
+        }
+    }
+    all
+}
+
+#[test]
+fn variant_puzzles_solve_and_agree_with_dlx_on_uniqueness() {
+    let mut dlx = Dlx::default();
+    let puzzles = puzzles(&mut dlx);
+    // Unique, several-solution and unsolvable puzzles are all among them.
+    let counts: Vec<u64> = puzzles
+        .iter()
+        .map(|p| dlx.solve(p, &Budget::unique()).solution_count)
+        .collect();
+    for count in [0, 1, 2] {
+        assert!(counts.contains(&count), "a puzzle with {count} solutions");
+    }
+    for backend in [
+        Backend::Cbc,
+        Backend::Highs,
+        Backend::Microlp,
+        Backend::Glpk,
+    ] {
+        for presolve in [false, true] {
+            let mut ilp = Ilp::new(backend, presolve);
+            let id = ilp.info().id;
+            for puzzle in &puzzles {
+                let expected = dlx.solve(puzzle, &Budget::unique());
+                let outcome = solve_checked(&mut ilp, puzzle, &Budget::unique());
+                if glpk_missing(&ilp, &outcome.verdict) {
+                    break;
+                }
+                assert_eq!(outcome.verdict, expected.verdict, "{id} on {puzzle}");
+                assert_eq!(
+                    outcome.solution_count, expected.solution_count,
+                    "{id} on {puzzle}"
+                );
+                if expected.solution_count == 1 {
+                    assert_eq!(outcome.solutions, expected.solutions, "{id} on {puzzle}");
+                }
+            }
+        }
+    }
+}
