@@ -10,6 +10,9 @@
 #   only while the puzzle stays at most the level (`--method bounded`). Embedded in the binary.
 #   minimal-16x16.txt — 100 strictly minimal 16×16 puzzles (most need guessing): the hard 16×16
 #   set the bitmask solver is measured on against DLX (`sudoku-peers` example `sixteen`).
+#   jigsaw-9x9.txt, diagonal-9x9.txt — the default run's variant sets: strictly minimal unique
+#   puzzles with a half-turn symmetric clue pattern, on a new random region map each (jigsaw)
+#   or with both diagonals as houses. Embedded in the binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -34,3 +37,8 @@ done
 target/release/sudoku-bench generate --method minimal --size 16 --count 100 --seed 16 \
   --out datasets/minimal-16x16.txt
 echo "wrote datasets/minimal-16x16.txt"
+for variant in jigsaw diagonal; do
+  target/release/sudoku-bench generate --method minimal --size 9 --variant "$variant" \
+    --symmetry 180 --count 5 --seed 29 --out "datasets/$variant-9x9.txt"
+  echo "wrote datasets/$variant-9x9.txt"
+done

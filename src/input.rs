@@ -4,7 +4,7 @@
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-use sudoku_catalog::{DatasetFile, LEVEL_SETS, MAX_FILE_BYTES};
+use sudoku_catalog::{DatasetFile, MAX_FILE_BYTES};
 use sudoku_core::{Entry, parse_entries, validate_clues};
 
 use crate::Failure;
@@ -140,8 +140,8 @@ impl InputArgs {
             if let Some(boards) = board_dataset(spec) {
                 return Ok(held(format!("dataset {spec}: "), boards));
             }
-            match LEVEL_SETS.iter().find(|&&(name, _)| name == spec) {
-                Some(&(name, text)) => (format!("dataset {name}: "), text.to_string()),
+            match sudoku_catalog::generated_sets().find(|(name, _, _)| *name == spec) {
+                Some((name, _, text)) => (format!("dataset {name}: "), text.to_string()),
                 None => return open_file(Path::new(spec), "--dataset"),
             }
         } else if let Some(id) = &self.board {

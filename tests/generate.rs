@@ -180,6 +180,34 @@ fn the_level_sets_come_back_from_their_commands_and_rate_at_their_level() {
 }
 
 #[test]
+fn the_variant_sets_come_back_from_their_commands_unique_by_another_solver() {
+    for (name, text) in sudoku_catalog::VARIANT_SETS {
+        assert_eq!(
+            generate(&recorded_arguments(text)),
+            text,
+            "datasets/{name}.txt is what its command makes"
+        );
+        // The generator proved uniqueness with bitmask; dlx, another algorithm, must agree.
+        let mut dlx = sudoku_registry::make("dlx").expect("dlx is registered");
+        for entry in unique_entries(text) {
+            let solution = entry.solution.as_ref().expect("a solution");
+            match sudoku_core::uniqueness(dlx.as_mut(), &entry.grid, &sudoku_core::Budget::solve())
+            {
+                sudoku_core::Uniqueness::Unique(found) => {
+                    assert_eq!(&found, solution, "{name} line {}", entry.line)
+                }
+                other => panic!("{name} line {}: {other:?}", entry.line),
+            }
+            assert!(
+                !entry.grid.variant().is_classic(),
+                "{name} line {}",
+                entry.line
+            );
+        }
+    }
+}
+
+#[test]
 fn bounded_puzzles_lose_their_level_or_uniqueness_with_any_clue() {
     let text = generate(&[
         "--method",

@@ -55,10 +55,36 @@ pub const LEVEL_SETS: [(&str, &str); 8] = [
     ),
 ];
 
-/// What a run measures when it names no dataset: the named boards, then every level set.
+/// The project's variant sets (`datasets/`, written by `scripts/make-datasets.sh`): strictly
+/// minimal unique 9×9 puzzles on jigsaw boards (a new region map for each) and on diagonal
+/// boards, each line carrying its variant. Embedded, so the default run needs no files.
+pub const VARIANT_SETS: [(&str, &str); 2] = [
+    (
+        "jigsaw-9x9",
+        include_str!("../../../datasets/jigsaw-9x9.txt"),
+    ),
+    (
+        "diagonal-9x9",
+        include_str!("../../../datasets/diagonal-9x9.txt"),
+    ),
+];
+
+/// Every generated set built into the binary, by spec name, with its path in the repository and
+/// its text: the [`LEVEL_SETS`], then the [`VARIANT_SETS`].
+pub fn generated_sets() -> impl Iterator<Item = (&'static str, String, &'static str)> {
+    let levels = LEVEL_SETS
+        .iter()
+        .map(|&(name, text)| (name, format!("datasets/levels/{name}.txt"), text));
+    let variants = VARIANT_SETS
+        .iter()
+        .map(|&(name, text)| (name, format!("datasets/{name}.txt"), text));
+    levels.chain(variants)
+}
+
+/// What a run measures when it names no dataset: the named boards, then every generated set.
 pub fn default_specs() -> Vec<String> {
     std::iter::once("named")
-        .chain(LEVEL_SETS.iter().map(|&(name, _)| name))
+        .chain(generated_sets().map(|(name, _, _)| name))
         .map(String::from)
         .collect()
 }
@@ -349,26 +375,25 @@ pub fn load(spec: &str) -> Result<Dataset, LoadError> {
 }
 
 /// The names of the datasets built into the suite, in the order listings give them: `named`,
-/// `table1`, then the [`LEVEL_SETS`].
+/// `table1`, then the [`generated_sets`].
 pub fn embedded_names() -> Vec<&'static str> {
     ["named", "table1"]
         .into_iter()
-        .chain(LEVEL_SETS.iter().map(|&(name, _)| name))
+        .chain(generated_sets().map(|(name, _, _)| name))
         .collect()
 }
 
 /// The datasets built into the suite, by spec: `named` for the embedded boards, `table1` for
-/// the known boards of the published Table 1, and the [`LEVEL_SETS`].
+/// the known boards of the published Table 1, and the [`generated_sets`].
 pub fn embedded(spec: &str) -> Option<Dataset> {
     match spec {
         "named" => Some(named_dataset()),
         "table1" => Some(table1_dataset()),
-        _ => LEVEL_SETS
-            .iter()
-            .find(|&&(name, _)| name == spec)
-            .map(|&(name, text)| {
-                parse_dataset(name, &format!("datasets/levels/{name}.txt"), text)
-                    .expect("the embedded level sets parse (a test checks)")
+        _ => generated_sets()
+            .find(|(name, _, _)| *name == spec)
+            .map(|(name, path, text)| {
+                parse_dataset(name, &path, text)
+                    .expect("the embedded generated sets parse (a test checks)")
             }),
     }
 }
@@ -418,6 +443,25 @@ mod tests {
     }
 
     #[test]
+    fn variant_sets_load_by_name_with_their_variants() {
+        for (name, kind) in [
+            ("jigsaw-9x9", sudoku_core::VariantKind::Jigsaw),
+            ("diagonal-9x9", sudoku_core::VariantKind::Diagonal),
+        ] {
+            let set = load(name).expect("embedded variant sets parse");
+            assert!(!set.puzzles.is_empty(), "{name}");
+            for puzzle in &set.puzzles {
+                assert_eq!(puzzle.grid.variant().kind(), kind, "{name} {}", puzzle.id);
+                assert_eq!(puzzle.expected_count, Some(1), "{name} {}", puzzle.id);
+                let solution = puzzle.solution.as_ref().expect("a solution");
+                assert_eq!(solution.variant(), puzzle.grid.variant());
+                assert_eq!(sudoku_core::verify_solution(&puzzle.grid, solution), Ok(()));
+            }
+        }
+        assert!(default_specs().iter().any(|s| s == "jigsaw-9x9"));
+    }
+
+    #[test]
     fn level_sets_load_by_name_with_their_boards() {
         for (name, _) in LEVEL_SETS {
             let set = load(name).expect("embedded level sets parse");
@@ -430,7 +474,10 @@ mod tests {
                 assert!(puzzle.solution.is_some(), "{name} {}", puzzle.id);
             }
         }
-        assert_eq!(default_specs().len(), 1 + LEVEL_SETS.len());
+        assert_eq!(
+            default_specs().len(),
+            1 + LEVEL_SETS.len() + VARIANT_SETS.len()
+        );
     }
 
     #[test]
