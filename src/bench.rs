@@ -25,7 +25,8 @@ pub struct BenchArgs {
     #[arg(long = "solver", short = 's', value_name = "ID")]
     pub solvers: Vec<String>,
     /// Dataset: a built-in one by name (`sudoku-bench datasets` lists them) or a file of one
-    /// puzzle a line (repeatable); default: `named` and the eight level sets.
+    /// puzzle a line (repeatable); default: `named`, the eight level sets and the two variant
+    /// sets.
     #[arg(long = "dataset", short = 'd', value_name = "NAME|PATH")]
     pub datasets: Vec<String>,
     /// Use only the first N puzzles of each dataset.
