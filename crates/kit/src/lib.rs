@@ -31,6 +31,7 @@
 //! | cancelled, past deadline, iteration cap | gives up with that reason | same | same |
 //! | solve after a stopped one | same outcome as before the stop | same | same |
 //! | stochastic: same seed twice | the same run twice | same | same |
+//! | 4×4 variant boards ([`brute_force`]; every variant declared, not coarse) | every solution listed, as a brute force over the Latin squares finds them | — | — |
 //! | [`check_agreement`] (corpus and named boards) | same verdicts, counts and solutions as the reference | same verdicts; a solution the reference found | — |
 //!
 //! No check depends on how fast a solver is: budgets that must stop a solve are a cancel flag, a
@@ -38,6 +39,7 @@
 //! case), and the only clock bound ([`HANG_LIMIT`]) is far beyond any case and exists to turn a
 //! hang into a failure.
 
+pub mod brute_force;
 pub mod variant_boards;
 
 use std::collections::HashSet;
@@ -205,6 +207,12 @@ pub fn check(solver: &mut dyn Solver) -> Report {
         report.record(&what, result);
     }
     report.record("solvable cases", check_solved_share(&report));
+    if takes_small_variants(&caps) {
+        report.record(
+            "4×4 variant boards against a brute force",
+            brute_force::check_brute_force(solver),
+        );
+    }
     check_budgets(solver, &caps, &mut report);
     check_watch_replay(solver, &caps, &mut report);
     report.record(
@@ -331,6 +339,20 @@ fn expect_gave_up(outcome: &Outcome) -> Result<(), String> {
             "an incomplete solver must give up here, got {other}"
         )),
     }
+}
+
+/// Whether the 4×4 brute-force check applies: a complete counting solver that takes 4×4 boards
+/// of every variant and counts in fine steps (a solver whose unit of work is an engine run
+/// lists the boards' dozens of solutions one engine run each; it gets the corpus's variant
+/// cases).
+fn takes_small_variants(caps: &Capabilities) -> bool {
+    caps.complete
+        && caps.counts_solutions
+        && !caps.coarse_work
+        && caps.supports(Shape::S4)
+        && sudoku_core::VariantKind::ALL
+            .iter()
+            .all(|&kind| caps.supports_variant(kind))
 }
 
 /// Whether a solver declaring `caps` takes boards like `puzzle`: its size and its variant.

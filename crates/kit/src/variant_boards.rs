@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use sudoku_core::{Geometry, Grid, Shape, Variant, verify_filled};
+use sudoku_core::{Geometry, Grid, Shape, Variant, validate_clues, verify_filled};
 
 /// A 6×6 jigsaw map (rows, spaces for reading): six connected regions of six cells. With the
 /// diagonals as houses too it has no filling at all ([`count_solutions`] proves it).
@@ -119,4 +119,19 @@ pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
     let mut found = 0;
     fill(puzzle.geometry(), &mut cells, limit, &mut found);
     found
+}
+
+/// `puzzle` with one empty cell given a digit that is not `filling`'s there and repeats no
+/// digit in a house: if `filling` is the puzzle's only solution, the result has none.
+pub fn spoiled(puzzle: &Grid, filling: &Grid) -> Option<Grid> {
+    for cell in (0..puzzle.cells().len()).filter(|&c| puzzle.get(c) == 0) {
+        for digit in (1..=puzzle.size() as u8).filter(|&d| d != filling.get(cell)) {
+            let mut wrong = puzzle.clone();
+            wrong.set(cell, digit);
+            if validate_clues(&wrong).is_ok() {
+                return Some(wrong);
+            }
+        }
+    }
+    None
 }

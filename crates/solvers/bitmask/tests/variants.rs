@@ -1,6 +1,6 @@
 //! Diagonal, jigsaw and jigsaw-diagonal boards solved by `naive`, `candidates` and `bitmask`,
-//! held to expectations none of them produced: the exact solution counts of 4×4 puzzles, from a
-//! brute force over every Latin square written here, and on 6×6 and 9×9 boards the agreement of
+//! held to expectations none of them produced: the exact solution counts of 4×4 puzzles, from the
+//! kit's brute force over every Latin square, and on 6×6 and 9×9 boards the agreement of
 //! the three (two row-major backtrackers and the propagating search, whose generic path every
 //! variant takes), every answer verified against the variant's rules.
 
@@ -13,6 +13,7 @@ use sudoku_core::{
     Budget, Geometry, Grid, Rejection, Shape, Solver, Variant, VariantKind, Verdict, solve_checked,
     validate_clues, verify_filled, verify_solution,
 };
+use sudoku_kit::brute_force::{completions, fillings, latin_squares};
 use sudoku_naive::Naive;
 
 /// The three solvers under test, by name.
@@ -48,54 +49,16 @@ fn puzzle(geometry: &Arc<Geometry>, clues: &str) -> Grid {
     Grid::from_cells_on(geometry.clone(), cells).expect("a line of the board's size")
 }
 
-/// Every 4×4 Latin square (576): rows filled cell by cell, each digit new to its row and
-/// column. Boxes, regions and diagonals are left to `verify_filled`.
-fn latin_squares_4() -> Vec<Vec<u8>> {
-    fn extend(square: &mut Vec<u8>, all: &mut Vec<Vec<u8>>) {
-        let cell = square.len();
-        if cell == 16 {
-            all.push(square.clone());
-            return;
-        }
-        let (row, col) = (cell / 4, cell % 4);
-        for digit in 1..=4 {
-            let in_row = square[row * 4..cell].contains(&digit);
-            let in_col = (0..row).any(|r| square[r * 4 + col] == digit);
-            if !in_row && !in_col {
-                square.push(digit);
-                extend(square, all);
-                square.pop();
-            }
-        }
-    }
-    let mut all = Vec::new();
-    extend(&mut Vec::new(), &mut all);
-    all
-}
-
-/// The solutions of a 4×4 `puzzle` by brute force: the Latin squares that keep its clues and
-/// that `verify_filled` accepts under the puzzle's geometry.
-fn brute_force_count(squares: &[Vec<u8>], puzzle: &Grid) -> u64 {
-    let keeps_clues = |square: &&Vec<u8>| {
-        puzzle
-            .cells()
-            .iter()
-            .zip(square.iter())
-            .all(|(&clue, &value)| clue == 0 || clue == value)
-    };
-    squares
-        .iter()
-        .filter(keeps_clues)
-        .filter(|square| verify_filled(&puzzle.with_cells(square.to_vec()).unwrap()).is_ok())
-        .count() as u64
+/// The solutions of a 4×4 `puzzle` by the kit's brute force: the Latin squares that keep its
+/// clues and that `verify_filled` accepts under the puzzle's geometry.
+fn brute_force_count(puzzle: &Grid) -> u64 {
+    completions(&fillings(puzzle.geometry()), puzzle).len() as u64
 }
 
 #[test]
 fn the_brute_force_finds_the_288_classic_four_by_four_grids() {
-    let squares = latin_squares_4();
-    assert_eq!(squares.len(), 576);
-    let empty = Grid::empty(Shape::S4);
-    assert_eq!(brute_force_count(&squares, &empty), 288);
+    assert_eq!(latin_squares().len(), 576);
+    assert_eq!(brute_force_count(&Grid::empty(Shape::S4)), 288);
 }
 
 /// 4×4 region maps (rows of four, written on one line).
@@ -117,7 +80,6 @@ const FOUR_CLUES: [&str; 9] = [
 
 #[test]
 fn four_by_four_variant_counts_equal_the_brute_force() {
-    let squares = latin_squares_4();
     let mut boards = vec![geometry(Shape::S4, None, true)];
     for map in FOUR_MAPS {
         boards.push(geometry(Shape::S4, Some(map), false));
@@ -127,7 +89,7 @@ fn four_by_four_variant_counts_equal_the_brute_force() {
     for board in &boards {
         for clues in FOUR_CLUES {
             let puzzle = puzzle(board, clues);
-            let expected = brute_force_count(&squares, &puzzle);
+            let expected = brute_force_count(&puzzle);
             let kind = puzzle.variant().kind();
             let clash = validate_clues(&puzzle).is_err();
             for (name, solver) in &mut solvers() {

@@ -3,12 +3,10 @@
 //! agrees with DLX (exact cover, another family) on whether each is unique, and that a puzzle
 //! spoiled by one wrong digit has no solution.
 
-#[path = "../../dlx/tests/support/boards.rs"]
-mod boards;
-
 use sudoku_core::{Budget, Grid, Solver, Verdict, solve_checked};
 use sudoku_dlx::Dlx;
 use sudoku_ilp::{Backend, Ilp};
+use sudoku_kit::variant_boards::{blanked, solutions, spoiled};
 
 /// A solve that fails only because GLPK is not installed is said so, not counted a success.
 fn glpk_missing(solver: &Ilp, verdict: &Verdict) -> bool {
@@ -19,16 +17,16 @@ fn glpk_missing(solver: &Ilp, verdict: &Verdict) -> bool {
     missing
 }
 
-/// Each board's puzzles: two densities of clues from one filling, and the first unique one
-/// spoiled by a wrong digit.
+/// Each of the kit's variant boards' puzzles: two densities of clues from its filling, and each
+/// unique one spoiled by a wrong digit.
 fn puzzles(dlx: &mut Dlx) -> Vec<Grid> {
     let mut all = Vec::new();
-    for geometry in boards::geometries() {
-        let filling = boards::filling(&geometry, dlx);
-        for (percent, seed) in [(55, 4), (40, 5)] {
-            let puzzle = boards::keep(&filling, percent, seed);
+    for (_, filling) in solutions() {
+        let cells = filling.cells().len();
+        for (share_blank, seed) in [(45, 4), (60, 5)] {
+            let puzzle = blanked(&filling, cells * share_blank / 100, seed);
             let unique = dlx.solve(&puzzle, &Budget::unique()).solution_count == 1;
-            if unique && let Some(spoiled) = boards::spoiled(&puzzle, &filling) {
+            if unique && let Some(spoiled) = spoiled(&puzzle, &filling) {
                 all.push(spoiled);
             }
             all.push(puzzle);
