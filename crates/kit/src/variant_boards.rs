@@ -12,7 +12,10 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use sudoku_core::{Geometry, Grid, Shape, Variant, validate_clues, verify_filled};
+use sudoku_core::{
+    Budget, Geometry, Grid, Shape, Solver, StopReason, Variant, Verdict, missing_digits,
+    solve_checked, validate_clues, verify_filled, verify_keeps_clues,
+};
 
 /// A 6×6 jigsaw map (rows, spaces for reading): six connected regions of six cells. With the
 /// diagonals as houses too it has no filling at all ([`count_solutions`] proves it).
@@ -134,4 +137,30 @@ pub fn spoiled(puzzle: &Grid, filling: &Grid) -> Option<Grid> {
         }
     }
     None
+}
+
+/// The 6×6 [`JIGSAW_6`] map with the diagonals, which has no filling at all ([`count_solutions`]
+/// proves it): an incomplete `solver` given `cap` units of work must give up by its cap with an
+/// honest best attempt (the clues kept, the board's geometry, its cost recounted), never claim
+/// a solution.
+pub fn assert_gives_up_honestly_without_a_filling(solver: &mut dyn Solver, cap: u64) {
+    let geometry = jigsaw(Shape::S6, JIGSAW_6, true);
+    let puzzle = Grid::empty_on(geometry.clone());
+    assert_eq!(count_solutions(&puzzle, 1), 0);
+    let id = solver.info().id;
+    let outcome = solve_checked(solver, &puzzle, &Budget::solve().with_max_iterations(cap));
+    assert_eq!(
+        outcome.verdict,
+        Verdict::GaveUp(StopReason::IterationCap),
+        "{id}"
+    );
+    let attempt = outcome.best_attempt.expect("an attempt");
+    assert_eq!(verify_keeps_clues(&puzzle, &attempt.grid), Ok(()), "{id}");
+    assert_eq!(attempt.grid.geometry(), &geometry, "{id}");
+    assert!(attempt.cost > 0, "{id}");
+    assert_eq!(
+        attempt.cost,
+        missing_digits(&geometry, attempt.grid.cells()),
+        "{id}"
+    );
 }
