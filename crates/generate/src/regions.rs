@@ -184,10 +184,11 @@ struct RegionMap {
 
 impl RegionMap {
     fn boxes(shape: Shape) -> RegionMap {
+        let boxes = Geometry::classic(shape);
         RegionMap {
             shape,
             region: (0..shape.cell_count())
-                .map(|c| shape.box_of(c) as u8)
+                .map(|c| boxes.region_of(c) as u8)
                 .collect(),
         }
     }
@@ -335,6 +336,9 @@ mod tests {
     }
 
     fn boxes_of(shape: Shape) -> Vec<usize> {
-        (0..shape.cell_count()).map(|c| shape.box_of(c)).collect()
+        let boxes = Geometry::classic(shape);
+        (0..shape.cell_count())
+            .map(|c| boxes.region_of(c))
+            .collect()
     }
 }

@@ -73,11 +73,15 @@ pub fn thesis_clue_range(shape: Shape) -> RangeInclusive<usize> {
 pub fn thesis_clues<R: Rng + ?Sized>(shape: Shape, count: usize, rng: &mut R) -> Option<Grid> {
     let n = shape.size();
     let mut grid = Grid::empty(shape);
+    let geometry = grid.geometry().clone();
     let mut empty: Vec<usize> = (0..shape.cell_count()).collect();
-    // Used digits of each row, column and box (bit d for digit d).
-    let mut used = [vec![0u32; n], vec![0u32; n], vec![0u32; n]];
-    let seen = |used: &[Vec<u32>; 3], cell: usize| {
-        used[0][shape.row_of(cell)] | used[1][shape.col_of(cell)] | used[2][shape.box_of(cell)]
+    // Used digits of each house (bit d for digit d).
+    let mut used = vec![0u32; geometry.house_count()];
+    let seen = |used: &[u32], cell: usize| {
+        geometry
+            .houses_of(cell)
+            .iter()
+            .fold(0, |seen, &house| seen | used[house])
     };
     let all = ((1u32 << n) - 1) << 1;
     let mut misses = 0;
@@ -96,9 +100,9 @@ pub fn thesis_clues<R: Rng + ?Sized>(shape: Shape, count: usize, rng: &mut R) ->
         misses = 0;
         grid.set(cell, digit);
         empty.swap_remove(slot);
-        used[0][shape.row_of(cell)] |= 1 << digit;
-        used[1][shape.col_of(cell)] |= 1 << digit;
-        used[2][shape.box_of(cell)] |= 1 << digit;
+        for &house in geometry.houses_of(cell) {
+            used[house] |= 1 << digit;
+        }
     }
     Some(grid)
 }
