@@ -1,10 +1,12 @@
-//! Draws a report: the charts, the page and the animations that `sudoku-report` works out the
-//! figures for. Everything here makes pixels, markup or files; nothing here decides a figure.
+//! Draws a report and writes it out: the charts, the page and the animations whose figures,
+//! tables and frames `sudoku-report` works out. Everything here makes pixels, markup or files
+//! (and plots the points they need), so the part that says what a run did is tested, and
+//! linked, without plotters, fonts or a file system.
 //!
 //! - [`folder`]: [`ReportFolder`], the sink of a [`sudoku_report::Report`] that `bench` and
 //!   `report` write to (the documents, the charts, `index.html`, renamed into place together),
 //!   and [`write_report`], a run's report in one call.
-//! - [`plan`]: which charts a report gets, each with its data, caption and place on the page.
+//! - `plan`: which charts a report gets, each with its data, caption and place on the page.
 //! - [`chart`]: the chart kinds, drawn with plotters to PNG and SVG from one routine with an
 //!   embedded font, and the one style table (colour by family, marker and dash by member).
 //! - [`page`]: `index.html`, the overview first and the details folded below.
@@ -15,7 +17,7 @@ pub mod chart;
 pub mod folder;
 pub mod gif;
 pub mod page;
-pub mod plan;
+mod plan;
 pub mod reproduce;
 
 pub use folder::{ReportFolder, write_report};

@@ -15,8 +15,7 @@ use sudoku_report::table::count;
 use sudoku_run::results::SolverMeta;
 
 use crate::chart::{
-    self as charts, Bar, Bars, CategoryLines, Chart, Message, Scatter, Series, Stacked, Style,
-    Styles,
+    self, Bar, Bars, CategoryLines, Chart, Message, Scatter, Series, Stacked, Style, Styles,
 };
 use crate::page::Place;
 
@@ -32,11 +31,11 @@ pub(crate) enum Planned {
 impl Planned {
     pub(crate) fn save(&self, stem: &Path) -> Result<(PathBuf, PathBuf)> {
         match self {
-            Planned::Lines(c) => charts::save(c, stem),
-            Planned::Scatter(c) => charts::save(c, stem),
-            Planned::Bars(c) => charts::save(c, stem),
-            Planned::Stochastic(c) => charts::save(c, stem),
-            Planned::Message(c) => charts::save(c, stem),
+            Planned::Lines(c) => chart::save(c, stem),
+            Planned::Scatter(c) => chart::save(c, stem),
+            Planned::Bars(c) => chart::save(c, stem),
+            Planned::Stochastic(c) => chart::save(c, stem),
+            Planned::Message(c) => chart::save(c, stem),
         }
     }
 
@@ -280,7 +279,7 @@ fn iterations_against_clues(plan: &Plan) -> PlannedChart {
         chart: Planned::Scatter(Scatter {
             reference: Some(Series {
                 name: "published, 2009 Table 1".into(),
-                style: charts::REFERENCE,
+                style: chart::REFERENCE,
                 points: published,
             }),
             log_y: true,

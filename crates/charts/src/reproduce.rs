@@ -12,7 +12,7 @@ use sudoku_report::reproduce::{
 use sudoku_report::table::escape;
 use sudoku_run::results::{Results, SolverMeta};
 
-use crate::chart::{self as charts, CategoryLines};
+use crate::chart::{self, CategoryLines};
 
 /// Writes the reproduction of `results` (a run of `RunOptions::reproduce`) into `out`: table1.md,
 /// table1.csv, the two charts and index.html. Returns Table 1 in markdown.
@@ -46,8 +46,8 @@ pub fn write(results: &Results, reference: &str, out: &Path) -> Result<String> {
     std::fs::write(out.join("table1.md"), &doc)?;
     std::fs::write(out.join("table1.csv"), table.to_csv()?)?;
     let (c1, c2) = charts_for(&rows, &ours, reference, &metas);
-    charts::save(&c1, &out.join("chart1-time-without-display"))?;
-    charts::save(&c2, &out.join("chart2-time-with-display"))?;
+    chart::save(&c1, &out.join("chart1-time-without-display"))?;
+    chart::save(&c2, &out.join("chart2-time-with-display"))?;
     let html = format!(
         "<!doctype html><html lang=en><head><meta charset=utf-8><title>Table 1 reproduced</title>\
          <style>body{{font-family:sans-serif;margin:24px;max-width:1300px}}img{{max-width:100%}}\
@@ -85,8 +85,8 @@ fn charts_for(
                 .find(|m| &m.board_id == b && m.solver == id && m.solved)
         })
     };
-    let styles = charts::Styles::of(metas);
-    let mut series: Vec<(String, charts::Style, Vec<Option<f64>>)> = metas
+    let styles = chart::Styles::of(metas);
+    let mut series: Vec<(String, chart::Style, Vec<Option<f64>>)> = metas
         .iter()
         .map(|meta| {
             let id = &meta.id;
@@ -104,9 +104,9 @@ fn charts_for(
         .collect();
     series.push((
         "published, < 1 s by hand (drawn at 0.5 s)".into(),
-        charts::Style {
+        chart::Style {
             colour: plotters::style::RGBColor(150, 150, 150),
-            ..charts::REFERENCE
+            ..chart::REFERENCE
         },
         rows.iter()
             .map(|r| (r.seconds_without_display == 0).then_some(0.5e6))
