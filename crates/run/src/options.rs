@@ -344,6 +344,18 @@ mod tests {
     }
 
     #[test]
+    fn the_reproduction_seeks_one_solution_on_table_1_and_is_a_valid_run() {
+        let options = RunOptions::reproduce(0, 30.0);
+        assert_eq!(options.datasets, ["table1"]);
+        assert_eq!((options.reps, options.solution_limit), (1, Some(1)));
+        assert_eq!(
+            options.stochastic_timeout,
+            Some(DEFAULT_STOCHASTIC_TIMEOUT.as_secs_f64())
+        );
+        options.validate().unwrap();
+    }
+
+    #[test]
     fn a_pinned_run_solves_one_puzzle_at_a_time() {
         let pinned = RunOptions {
             pin: Some(0),
