@@ -1,5 +1,6 @@
 //! The `bench`, `report` and `reproduce` commands: their options, the progress bar, and what they
-//! print. The work is done by `sudoku-run` (solving) and `sudoku-report` (rendering).
+//! print. The work is done by `sudoku-run` (solving), `sudoku-report` (the figures and tables)
+//! and `sudoku-charts` (the charts, the page and the files).
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -449,7 +450,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     let digest = Digest::read(&outcome.csv)?;
     print_summary(&digest, args.format)?;
     if !args.no_report {
-        sudoku_report::write_report(&digest, &args.out)?;
+        sudoku_charts::write_report(&digest, &args.out)?;
         ui::note(format!("report: {}", args.out.join("index.html").display()));
     }
     let wrong: usize = summary::summaries(&digest)
@@ -494,7 +495,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             .filter(|p| !p.as_os_str().is_empty())
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
     });
-    let written = sudoku_report::write_report(&digest, &out)?;
+    let written = sudoku_charts::write_report(&digest, &out)?;
     // The page links its CSV: keep a copy beside it when the report goes elsewhere.
     let beside = out.join(RESULTS_FILE);
     let same = std::fs::canonicalize(&beside).ok() == std::fs::canonicalize(single).ok();
@@ -527,7 +528,7 @@ fn report_merged(args: &ReportArgs) -> Result<()> {
     }
     drop(file);
     let digest = Digest::of(&results);
-    let written = sudoku_report::write_report(&digest, out)?;
+    let written = sudoku_charts::write_report(&digest, out)?;
     for shard in &header.shards {
         ui::note(format!(
             "shard {}: {}, started {} on {} ({})",
@@ -572,7 +573,7 @@ pub fn reproduce(args: &ReproduceArgs) -> Result<()> {
             worker: Some(worker_command()?),
             references: references(),
             commit: crate::build_commit().map(String::from),
-            ..sudoku_report::reproduce::run_options(args.reps, timeout.as_secs_f64())
+            ..RunOptions::reproduce(args.reps, timeout.as_secs_f64())
         },
         earlier_run(false, args.force),
         &mut Progress::new(None),
@@ -585,7 +586,7 @@ pub fn reproduce(args: &ReproduceArgs) -> Result<()> {
         interrupted(e, &args.out, &again)
     })?;
     let results = sudoku_run::results::read(&outcome.csv)?;
-    let table = sudoku_report::reproduce::write(&results, &args.solver, &args.out)?;
+    let table = sudoku_charts::reproduce::write(&results, &args.solver, &args.out)?;
     println!("{table}");
     ui::note(format!("written to {}", args.out.display()));
     Ok(())

@@ -303,7 +303,7 @@ fn animate(
     max_frames: usize,
 ) -> Result<(), Failure> {
     let summary =
-        sudoku_report::render_gif(solver, puzzle, budget, path, max_frames).map_err(|e| {
+        sudoku_charts::render_gif(solver, puzzle, budget, path, max_frames).map_err(|e| {
             let message = format!("--animate {}: {e:#}", path.display());
             if sudoku_report::is_not_watchable(&e) {
                 Failure::negative(message)

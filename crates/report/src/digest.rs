@@ -8,17 +8,18 @@
 //! of its timed passes (the warm-up's when it had none), its counters those of its first row.
 //! For stochastic solvers every seed is one run; a puzzle counts as solved when any run solved
 //! it, and its time is the median over its solved runs.
+//!
+//! Folding only: rows come in through [`Digest::add`] from wherever they are; reading them from a
+//! file (and forgiving an interrupted run's torn last line) is [`crate::read`]'s job.
 
 use std::collections::HashMap;
 use std::hash::BuildHasher;
-use std::path::Path;
 use std::sync::OnceLock;
 
-use anyhow::Result;
 use hashbrown::HashTable;
 use smallvec::SmallVec;
 use sudoku_core::Counters;
-use sudoku_run::results::{Phase, Results, Row, RowReader, RunHeader, SolverMeta, Status};
+use sudoku_run::results::{Phase, Results, Row, RunHeader, SolverMeta, Status};
 
 use crate::stats::{self, GivensTally};
 
@@ -324,14 +325,6 @@ impl std::fmt::Display for Incomplete {
     }
 }
 
-/// Whether `path` is the file of a run in progress or interrupted (`results.partial.csv`, or a
-/// name with `.partial` in it).
-pub fn is_partial(path: &Path) -> bool {
-    path.file_name()
-        .and_then(|n| n.to_str())
-        .is_some_and(|name| name == sudoku_run::PARTIAL_FILE || name.contains(".partial"))
-}
-
 impl Digest {
     /// An empty digest of a run with `header`.
     pub fn new(header: Option<RunHeader>) -> Digest {
@@ -355,23 +348,6 @@ impl Digest {
             rows: 0,
             partial: false,
         }
-    }
-
-    /// Reads a results file a row at a time. The file of an interrupted run ([`is_partial`])
-    /// makes an incomplete digest, and its last line may be torn: that line is left out.
-    pub fn read(path: &Path) -> Result<Digest> {
-        let reader = RowReader::open(path)?;
-        let mut digest = Digest::new(reader.header().cloned());
-        digest.partial = is_partial(path);
-        let mut rows = reader.peekable();
-        while let Some(row) = rows.next() {
-            match row {
-                Ok(row) => digest.add(&row),
-                Err(_) if digest.partial && rows.peek().is_none() => break,
-                Err(error) => return Err(error.context(path.display().to_string())),
-            }
-        }
-        Ok(digest)
     }
 
     /// Marks the digest as that of a run that has not finished.
@@ -591,7 +567,7 @@ pub(crate) mod tests {
         }
     }
 
-    fn row(solver: &str, puzzle: &str, phase: Phase, status: Status, us: u64) -> Row {
+    pub(crate) fn row(solver: &str, puzzle: &str, phase: Phase, status: Status, us: u64) -> Row {
         Row {
             solver: solver.into(),
             family: "f".into(),
@@ -699,38 +675,5 @@ pub(crate) mod tests {
         assert!((runs.seconds - 1450e-6).abs() < 1e-12);
         assert_eq!(runs.convergence.len(), 4);
         assert!(digest.givens("t", "d").is_some());
-    }
-
-    #[test]
-    fn a_file_read_a_row_at_a_time_gives_what_its_rows_in_memory_give() {
-        use sudoku_run::results::{ResultsFile, read};
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("r.csv");
-        let header: RunHeader = serde_json::from_value(serde_json::json!({
-            "tool": "t", "started": "", "git_commit": null,
-            "machine": {"cpu": "", "cores": 1, "os": ""},
-            "options": null, "jobs": 1, "method": "",
-            "solvers": [meta("a", false), meta("t", true)],
-        }))
-        .unwrap();
-        let mut file = ResultsFile::create(&path, &header).unwrap();
-        for (i, status) in [Status::Solved, Status::Unsolvable, Status::Crashed]
-            .into_iter()
-            .enumerate()
-        {
-            let id = format!("p{i}");
-            file.write(&row("a", &id, Phase::Warmup, status.clone(), 5))
-                .unwrap();
-            file.write(&row("a", &id, Phase::Timed, status, 7)).unwrap();
-            file.write(&row("t", &id, Phase::Timed, Status::Solved, 9))
-                .unwrap();
-        }
-        drop(file);
-        let streamed = Digest::read(&path).unwrap();
-        let held = Digest::of(&read(&path).unwrap());
-        let summary = |d: &Digest| serde_json::to_string(&crate::summary::summaries(d)).unwrap();
-        assert_eq!(summary(&streamed), summary(&held));
-        assert_eq!(streamed.rows(), 9);
-        assert_eq!(streamed.header(), Some(&header));
     }
 }

@@ -5,10 +5,10 @@
 //! for a stochastic one), then by its median time; solvers that take none of the dataset's
 //! boards come last, unranked. The same order is the legend order of every chart.
 
-use crate::charts::fmt_us;
 use crate::stats;
 use crate::summary::Summary;
 use crate::table::{Cell, Mark, Table, count};
+use crate::units::fmt_us;
 
 /// One line of a dataset's ranking.
 #[derive(Clone, Debug, PartialEq)]

@@ -53,7 +53,7 @@ pub struct Summary {
     #[serde(serialize_with = "rounded_option")]
     pub p90_us: Option<f64>,
     /// Median over decided puzzles of the time spent building a model for an engine, µs (part of
-    /// the solve time); only for solvers that report [`Counters::BUILD_US`].
+    /// the solve time); only for solvers that report [`sudoku_core::Counters::BUILD_US`].
     #[serde(serialize_with = "rounded_option")]
     pub build_median_us: Option<f64>,
     /// Decided puzzles per second of solving (stochastic: solved runs per second of all runs).

@@ -1,4 +1,4 @@
-//! The report model: a table is built once and written by each sink (markdown, HTML, CSV), so
+//! The table model: a table is built once and written in each format (markdown, HTML, CSV), so
 //! no table is written twice by hand.
 
 use std::fmt::Write as _;

@@ -160,6 +160,29 @@ impl Default for RunOptions {
     }
 }
 
+impl RunOptions {
+    /// The run `sudoku-bench reproduce` measures: the known boards of the 2009 document's
+    /// Table 1, `reps` timed solves each after a warm-up, one solution sought (as the document
+    /// did), `timeout` seconds per solve of a deterministic solver, every repetition kept. The
+    /// table and charts are then a view over its rows (`sudoku_report::reproduce`).
+    pub fn reproduce(reps: u32, timeout: f64) -> RunOptions {
+        RunOptions {
+            datasets: vec!["table1".into()],
+            reps: reps.max(1),
+            timeout: Some(timeout),
+            // Beside the table, a stochastic run's budget is the one `bench` gives it: a
+            // minutes-long budget for naive's worst board would only lengthen the runs that
+            // never solve.
+            stochastic_timeout: Some(DEFAULT_STOCHASTIC_TIMEOUT.as_secs_f64()),
+            solution_limit: Some(1),
+            // The stochastic solvers stand beside the table, not in it: a few seeds say enough.
+            seeds: 3,
+            max_puzzle_seconds: 1e9,
+            ..RunOptions::default()
+        }
+    }
+}
+
 /// The budget one solver gets on every puzzle: defaults by capability, then the options'
 /// overrides.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -318,6 +341,18 @@ mod tests {
         };
         let error = refused.validate().unwrap_err().to_string();
         assert!(error.starts_with("--stochastic-timeout 0: "), "{error}");
+    }
+
+    #[test]
+    fn the_reproduction_seeks_one_solution_on_table_1_and_is_a_valid_run() {
+        let options = RunOptions::reproduce(0, 30.0);
+        assert_eq!(options.datasets, ["table1"]);
+        assert_eq!((options.reps, options.solution_limit), (1, Some(1)));
+        assert_eq!(
+            options.stochastic_timeout,
+            Some(DEFAULT_STOCHASTIC_TIMEOUT.as_secs_f64())
+        );
+        options.validate().unwrap();
     }
 
     #[test]

@@ -97,7 +97,7 @@ fn resume_after_an_interruption_gives_the_uninterrupted_rows() {
     );
     let cut_report = dir.path().join("cut-report");
     let digest = sudoku_report::Digest::read(&partial).unwrap();
-    sudoku_report::write_report(&digest, &cut_report).unwrap();
+    sudoku_charts::write_report(&digest, &cut_report).unwrap();
     let index = std::fs::read_to_string(cut_report.join("index.html")).unwrap();
     assert!(index.contains(&format!("incomplete run: 7 of {planned} solves")));
     // A row torn by the interruption: half a line, no newline.
@@ -134,7 +134,7 @@ fn resume_after_an_interruption_gives_the_uninterrupted_rows() {
     // The report regenerates from the CSV alone, into another folder.
     let report_dir = dir.path().join("report");
     let digest = sudoku_report::Digest::read(&cut.join(RESULTS_FILE)).unwrap();
-    sudoku_report::write_report(&digest, &report_dir).unwrap();
+    sudoku_charts::write_report(&digest, &report_dir).unwrap();
     let index = std::fs::read_to_string(report_dir.join("index.html")).unwrap();
     assert!(
         !index.contains("incomplete run"),

@@ -3,8 +3,9 @@
 
 use std::time::{Duration, Instant};
 
+use sudoku_charts::render_gif;
 use sudoku_core::{Budget, EventKind, Grid, Outcome, Replay, SearchEvent, Verdict};
-use sudoku_report::{NotWatchable, render_gif};
+use sudoku_report::NotWatchable;
 
 fn frames(path: &std::path::Path) -> Vec<Vec<u8>> {
     let mut options = gif::DecodeOptions::new();

@@ -1,5 +1,5 @@
 //! Writes one frame of an animation as a PNG, to look at a GIF frame by frame:
-//! `cargo run -p sudoku-report --example gif_frame -- search.gif 150 frame.png` (a frame
+//! `cargo run -p sudoku-charts --example gif_frame -- search.gif 150 frame.png` (a frame
 //! index past the end takes the last frame; `middle` takes the middle one).
 
 use std::fs::File;

@@ -13,6 +13,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontTransform;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use sudoku_report::units::{fmt_count, fmt_us};
 use sudoku_run::results::SolverMeta;
 
 /// Registers the embedded font once per process.
@@ -388,41 +389,6 @@ pub fn log_range(values: impl IntoIterator<Item = f64>) -> Range<f64> {
     let lo = 10f64.powf(lo.log10().floor());
     let hi = 10f64.powf((hi.log10() + 0.05).ceil()).max(lo * 10.0);
     lo..hi
-}
-
-/// Human units for a time given in µs, to three significant digits.
-pub fn fmt_us(us: f64) -> String {
-    if us >= 86_400e6 {
-        format!("{} d", trim(us / 86_400e6))
-    } else if us >= 3_600e6 {
-        format!("{} h", trim(us / 3_600e6))
-    } else if us >= 1e6 {
-        format!("{} s", trim(us / 1e6))
-    } else if us >= 1e3 {
-        format!("{} ms", trim(us / 1e3))
-    } else if us >= 1.0 {
-        format!("{} µs", trim(us))
-    } else {
-        format!("{} ns", trim(us * 1e3))
-    }
-}
-
-/// Compact numbers for axes (1k, 2.5M).
-pub fn fmt_count(v: f64) -> String {
-    let a = v.abs();
-    if a >= 1e9 {
-        format!("{}G", trim(v / 1e9))
-    } else if a >= 1e6 {
-        format!("{}M", trim(v / 1e6))
-    } else if a >= 1e3 {
-        format!("{}k", trim(v / 1e3))
-    } else {
-        trim(v)
-    }
-}
-
-fn trim(v: f64) -> String {
-    crate::stats::rounded(v).to_string()
 }
 
 /// Series of points sharing a name and a style.
@@ -1117,11 +1083,6 @@ mod tests {
     fn axis_helpers() {
         assert_eq!(log_range([3.0, 250.0]), 1.0..1000.0);
         assert_eq!(log_range([]), 1.0..10.0);
-        assert_eq!(fmt_us(2_500_000.0), "2.5 s");
-        assert_eq!(fmt_us(1500.0), "1.5 ms");
-        assert_eq!(fmt_us(107.80000305175781), "108 µs");
-        assert_eq!(fmt_us(0.25), "250 ns");
-        assert_eq!(fmt_count(622_577_597.0), "623M");
     }
 
     fn meta(id: &str, family: &str) -> SolverMeta {

@@ -126,7 +126,7 @@ fn the_page_reads_in_a_browser_without_sideways_scrolling() {
         &common::rows(&solvers),
     );
     let out = dir.path().join("report");
-    sudoku_report::write_report(&sudoku_report::Digest::read(&csv).unwrap(), &out).unwrap();
+    sudoku_charts::write_report(&sudoku_report::Digest::read(&csv).unwrap(), &out).unwrap();
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(
         !index.contains("<script"),

@@ -110,7 +110,7 @@ fn stochastic_rows_get_success_rates_and_their_chart() {
     }
     let results = results_of(dir.path(), &solvers, &rows);
     let out = dir.path().join("report");
-    sudoku_report::write_report(&sudoku_report::Digest::of(&results), &out).unwrap();
+    sudoku_charts::write_report(&sudoku_report::Digest::of(&results), &out).unwrap();
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(
         index.contains("success rate over runs"),
@@ -159,7 +159,7 @@ fn a_sweep_of_givens_gets_a_success_chart() {
     }
     let results = results_of(dir.path(), &solvers, &rows);
     let out = dir.path().join("report");
-    sudoku_report::write_report(&sudoku_report::Digest::of(&results), &out).unwrap();
+    sudoku_charts::write_report(&sudoku_report::Digest::of(&results), &out).unwrap();
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(index.contains("against the proportion of the cells given"));
     let png = std::fs::metadata(out.join("charts/givens-synthetic.png"))

@@ -18,7 +18,7 @@ fn cut_run(path: &Path, kept: usize) -> usize {
 fn report(csv: &Path) -> std::path::PathBuf {
     let out = csv.parent().unwrap().join("report");
     let digest = sudoku_report::Digest::read(csv).unwrap();
-    sudoku_report::write_report(&digest, &out).unwrap();
+    sudoku_charts::write_report(&digest, &out).unwrap();
     out
 }
 

@@ -11,10 +11,11 @@ use std::fmt::Write as _;
 
 use sudoku_run::results::SolverMeta;
 
-use crate::charts::Styles;
-use crate::conditions;
-use crate::digest::Digest;
-use crate::table::{Table, count, escape};
+use sudoku_report::conditions;
+use sudoku_report::digest::Digest;
+use sudoku_report::table::{Table, count, escape};
+
+use crate::chart::Styles;
 
 /// Where a chart stands on the page.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,9 +41,9 @@ pub struct Page<'a> {
     pub digest: &'a Digest,
     pub metas: &'a [SolverMeta],
     pub styles: &'a Styles,
-    /// One per dataset, from [`crate::rank::overview_tables`].
+    /// One per dataset, from [`sudoku_report::rank::overview_tables`].
     pub overview: &'a [Table],
-    /// One per dataset, from [`crate::summary::tables`].
+    /// One per dataset, from [`sudoku_report::summary::tables`].
     pub measures: &'a [Table],
     pub charts: &'a [ChartRef],
 }
@@ -193,7 +194,7 @@ impl Page<'_> {
     fn measures(&self) -> String {
         let mut out = format!(
             "<details><summary>Every measure, per dataset</summary>\n<p class=how>{}</p>\n",
-            escape(crate::summary::MEASURES_EXPLAINED)
+            escape(sudoku_report::summary::MEASURES_EXPLAINED)
         );
         for table in self.measures {
             let _ = writeln!(
@@ -243,7 +244,7 @@ impl Page<'_> {
         for m in self.metas {
             let sizes: Vec<String> = m.sizes.iter().map(|n| format!("{n}×{n}")).collect();
             table.push(vec![
-                crate::table::Cell::marked(&m.id, crate::table::Mark::Strong),
+                sudoku_report::table::Cell::marked(&m.id, sudoku_report::table::Mark::Strong),
                 m.family.as_str().into(),
                 yes(m.complete).into(),
                 yes(m.counts_solutions).into(),
@@ -334,7 +335,39 @@ impl Page<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_run::results::RunHeader;
+    use sudoku_run::results::{Environment, Machine, RunEnd, RunHeader};
+
+    /// A run on a 4-core machine, its load at the end and others' share of the CPU given.
+    fn header(load: f64, others: f64, pinned: Option<usize>) -> RunHeader {
+        RunHeader {
+            tool: "test".into(),
+            started: "2026-01-01T00:00:00Z".into(),
+            git_commit: Some("0123456789ab".into()),
+            machine: Machine {
+                cpu: "Test CPU".into(),
+                cores: 4,
+                os: "linux".into(),
+                host: "bench-host".into(),
+            },
+            options: serde_json::json!({}),
+            jobs: 1,
+            solvers: Vec::new(),
+            method: String::new(),
+            shards: Vec::new(),
+            planned_solves: None,
+            environment: Some(Environment {
+                load_before: Some(0.5),
+                governor: None,
+                pinned_cpu: pinned,
+                end: Some(RunEnd {
+                    finished: "2026-01-01T00:05:00Z".into(),
+                    load_after: Some(load),
+                    others_cpu: Some(others),
+                    resumed: false,
+                }),
+            }),
+        }
+    }
 
     /// The page of a run with `header` and no rows.
     fn page_of(header: RunHeader) -> String {
@@ -353,12 +386,12 @@ mod tests {
 
     #[test]
     fn the_overview_warns_of_a_loaded_machine_and_only_then() {
-        let loaded = page_of(conditions::tests::header(6.25, 0.02, None));
+        let loaded = page_of(header(6.25, 0.02, None));
         let warning = "<p class=warning>The load average was 6.25 at the end, above the \
                        machine's 4 logical cores";
         assert!(loaded.contains(warning), "{loaded}");
         assert!(loaded.contains("not pinned to a CPU"));
-        let quiet = page_of(conditions::tests::header(1.5, 0.02, Some(1)));
+        let quiet = page_of(header(1.5, 0.02, Some(1)));
         assert!(!quiet.contains("class=warning"), "{quiet}");
         // The conditions are in the overview's description and the run's details.
         let lede = quiet.split("<h2 id=overview>").next().unwrap();
@@ -375,7 +408,7 @@ mod tests {
 
     #[test]
     fn the_overview_warns_of_a_shared_cpu() {
-        let shared = page_of(conditions::tests::header(1.0, 0.4, None));
+        let shared = page_of(header(1.0, 0.4, None));
         assert!(
             shared.contains("<p class=warning>Other processes used 40 % of the CPU"),
             "{shared}"
