@@ -80,17 +80,20 @@ pub type Decided = (
 );
 
 /// What the rows of a results file decided, timings left out, in key order: what two runs of
-/// the same solves must share however they were spread.
+/// the same solves must share however they were spread. A solve stopped by its deadline did as
+/// much work as the clock allowed, so only its status and solutions are compared.
 pub fn decided(csv: &std::path::Path) -> Vec<Decided> {
     let mut rows: Vec<Decided> = sudoku_run::results::read(csv)
         .unwrap()
         .rows
         .into_iter()
         .map(|row| {
+            let timed_out = row.status == sudoku_run::results::Status::GaveUp("deadline".into());
             let work = row
                 .counters
                 .iter()
                 .filter(|(name, _)| !sudoku_core::Counters::TIMINGS.contains(&name.as_str()))
+                .filter(|_| !timed_out)
                 .cloned()
                 .collect();
             (row.key(), row.status, row.solutions, work)
