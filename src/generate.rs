@@ -451,6 +451,19 @@ fn transformed(args: &GenerateArgs, rng: &mut StdRng, text: &mut String) -> Resu
         bail!("--method transform needs --from FILE");
     };
     let dataset = sudoku_catalog::read_file(from)?;
+    if let Some(puzzle) = dataset
+        .puzzles
+        .iter()
+        .find(|p| !p.grid.variant().is_classic())
+    {
+        bail!(
+            "{}: puzzle {} is a {} board; the 2009 transformations move bands, stacks and \
+             rectangular boxes, which keep only classic boards valid",
+            from.display(),
+            puzzle.id,
+            puzzle.grid.variant().kind()
+        );
+    }
     text.push_str(
         "# Each: a puzzle of the file moved by a random band/row/stack/column shuffle, a transposition \
          where boxes are square, and a relabelling of the digits; same solutions, moved the same way.\n",

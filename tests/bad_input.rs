@@ -617,3 +617,21 @@ fn a_region_block_below_a_list_of_puzzles() {
     let text = format!("{FLOWER}\n{FLOWER}\nregions\n{}\n", JIGSAW_MAP);
     assert_rejected(text.as_bytes(), &["line 3", "follows one grid"]);
 }
+
+#[test]
+fn the_2009_transformations_refuse_a_variant_board() {
+    assert_rejected_args(
+        &[
+            "generate",
+            "--method",
+            "transform",
+            "--from",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/jigsaw-9x9.txt"),
+        ],
+        None,
+        &[
+            "jigsaw-9x9.txt: puzzle line-5 is a jigsaw board",
+            "classic boards",
+        ],
+    );
+}

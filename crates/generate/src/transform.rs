@@ -136,7 +136,8 @@ impl Transform {
     /// The transformed board: clues, empty cells and full grids alike.
     ///
     /// # Panics
-    /// If `grid` is not of the transform's shape.
+    /// If `grid` is not of the transform's shape, or not a classic board: the moves keep bands,
+    /// stacks and rectangular boxes whole, which a jigsaw map or the diagonals do not survive.
     pub fn apply(&self, grid: &Grid) -> Grid {
         assert_eq!(
             grid.shape(),
@@ -144,6 +145,11 @@ impl Transform {
             "a transform for {} boards applied to a {} board",
             self.shape,
             grid.shape()
+        );
+        assert!(
+            grid.geometry().is_classic(),
+            "the 2009 transformations move classic boards only, not {} ones",
+            grid.variant().kind()
         );
         let n = self.shape.size();
         let cells = (0..n * n)
