@@ -285,6 +285,12 @@ impl Capabilities {
     pub fn supports_variant(&self, kind: VariantKind) -> bool {
         self.variants.contains(&kind)
     }
+
+    /// Whether it takes boards of side `size` under `variant`: what [`admit`] asks of a
+    /// puzzle before its clues, and what callers ask when choosing a solver for a kind of board.
+    pub fn takes(&self, size: usize, variant: VariantKind) -> bool {
+        self.sizes.contains(&size) && self.supports_variant(variant)
+    }
 }
 
 /// Every size the suite supports, for solvers that take them all.

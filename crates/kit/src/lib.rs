@@ -357,7 +357,7 @@ fn takes_small_variants(caps: &Capabilities) -> bool {
 
 /// Whether a solver declaring `caps` takes boards like `puzzle`: its size and its variant.
 fn takes(caps: &Capabilities, puzzle: &Grid) -> bool {
-    caps.supports(puzzle.shape()) && caps.supports_variant(puzzle.variant().kind())
+    caps.takes(puzzle.size(), puzzle.variant().kind())
 }
 
 /// The board side the kit stops solves on: 9 if declared, else the largest declared.

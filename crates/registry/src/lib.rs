@@ -85,10 +85,7 @@ pub fn reference_solver(size: usize, variant: VariantKind) -> Box<dyn Solver> {
         .filter_map(|id| registry.iter().find(|r| r.info.id == *id))
         .find(|r| {
             let caps = &r.info.capabilities;
-            caps.complete
-                && caps.counts_solutions
-                && caps.sizes.contains(&size)
-                && caps.supports_variant(variant)
+            caps.complete && caps.counts_solutions && caps.takes(size, variant)
         })
         .map_or_else(
             || Box::new(sudoku_naive::Naive) as Box<dyn Solver>,

@@ -72,8 +72,7 @@ impl<'a> References<'a> {
                     && caps.complete
                     && caps.counts_solutions
                     && !caps.external_engine
-                    && caps.sizes.contains(&size)
-                    && caps.supports_variant(variant)
+                    && caps.takes(size, variant)
             })
             .map(Registered::make)
     }
