@@ -90,22 +90,27 @@ impl std::error::Error for Violation {}
 /// The first repeated digit among the filled cells, scanning the houses in number order (rows,
 /// columns, boxes or regions, diagonals), each house's cells in order. Empty cells are ignored.
 pub fn find_conflict(grid: &Grid) -> Option<Conflict> {
-    let geometry = grid.geometry();
+    conflict_in(grid.geometry(), grid.cells())
+}
+
+/// [`find_conflict`] for `cells` under `geometry`'s rules, whatever grid they came from. A
+/// house lists its cells in ascending order, so the earlier cell comes first.
+fn conflict_in(geometry: &Geometry, cells: &[u8]) -> Option<Conflict> {
     for (index, house) in geometry.houses().iter().enumerate() {
         let mut seen_at = [usize::MAX; 26];
         for &cell in geometry.house(index) {
-            let digit = grid.get(cell);
+            let digit = cells[cell];
             if digit == 0 {
                 continue;
             }
             let earlier = seen_at[digit as usize];
             if earlier != usize::MAX {
                 return Some(Conflict {
-                    first: earlier.min(cell),
-                    second: earlier.max(cell),
+                    first: earlier,
+                    second: cell,
                     digit,
                     unit: house.kind,
-                    size: grid.size(),
+                    size: geometry.size(),
                 });
             }
             seen_at[digit as usize] = cell;
@@ -138,13 +143,18 @@ pub fn missing_digits(geometry: &Geometry, cells: &[u8]) -> u64 {
 /// Checks a filled board against its rules: the first conflicting pair, else the first empty
 /// cell.
 pub fn verify_filled(grid: &Grid) -> Result<(), Violation> {
-    if let Some(conflict) = find_conflict(grid) {
+    filled_under(grid.geometry(), grid.cells())
+}
+
+/// [`verify_filled`] for `cells` under `geometry`'s rules.
+fn filled_under(geometry: &Geometry, cells: &[u8]) -> Result<(), Violation> {
+    if let Some(conflict) = conflict_in(geometry, cells) {
         return Err(Violation::Conflict(conflict));
     }
-    match grid.first_empty() {
+    match cells.iter().position(|&v| v == 0) {
         Some(cell) => Err(Violation::Empty {
             cell,
-            size: grid.size(),
+            size: geometry.size(),
         }),
         None => Ok(()),
     }
@@ -154,7 +164,7 @@ pub fn verify_filled(grid: &Grid) -> Result<(), Violation> {
 /// hold (its variant's, whatever geometry the solution carries).
 pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), Violation> {
     verify_keeps_clues(puzzle, solution)?;
-    verify_filled(&solution.clone().on(puzzle.geometry().clone()))
+    filled_under(puzzle.geometry(), solution.cells())
 }
 
 /// Checks that `board` is the size of `puzzle` and keeps every clue: what any grid a solver hands
