@@ -293,8 +293,10 @@ impl VariantBlock<'_> {
 /// Whether a line is a keyword of the variant block: `regions` or `diagonals` (a trailing `:`
 /// allowed, any case).
 fn keyword(line: &DataLine<'_>) -> Option<&'static str> {
-    let word = line.text.trim().trim_end_matches(':').to_ascii_lowercase();
-    ["regions", "diagonals"].into_iter().find(|&k| k == word)
+    let word = line.text.trim().trim_end_matches(':');
+    ["regions", "diagonals"]
+        .into_iter()
+        .find(|k| k.eq_ignore_ascii_case(word))
 }
 
 /// Splits the variant block (from the first keyword line on) from the lines of cells.
@@ -390,7 +392,10 @@ fn parse_multiline(lines: &[DataLine<'_>]) -> Result<Entry, ParseError> {
 fn parse_data_line(line: &DataLine<'_>) -> Result<Entry, ParseError> {
     let mut fields = line.text.splitn(3, ':');
     let puzzle_text = fields.next().unwrap_or_default();
-    let (clue_text, marks) = puzzle_text.split_once('/').unwrap_or((puzzle_text, ""));
+    let (clue_text, marks) = match puzzle_text.split_once('/') {
+        Some((clues, marks)) => (clues, Some(marks)),
+        None => (puzzle_text, None),
+    };
     let puzzle_line = DataLine {
         number: line.number,
         text: clue_text,
@@ -399,7 +404,7 @@ fn parse_data_line(line: &DataLine<'_>) -> Result<Entry, ParseError> {
     let shape = shape_for(raw.len(), line.number)?;
     let cells: Vec<(usize, RawCell)> = raw.into_iter().map(|c| (line.number, c)).collect();
     let mut grid = build(shape, &cells)?;
-    if !marks.is_empty() || puzzle_text.contains('/') {
+    if let Some(marks) = marks {
         let first_column = clue_text.chars().count() + 2;
         let variant = variant_marks(shape, marks, line.number, first_column)?;
         grid = grid.on(Geometry::of(shape, &variant));
