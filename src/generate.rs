@@ -289,7 +289,8 @@ fn carved(
     text.push_str(
         "# Form: puzzle:1:solution, after a comment with its clues, level and the grids tried.\n",
     );
-    let mut counter = counter(shape, args.variant.board(shape).kind());
+    let board = args.variant.board(shape);
+    let mut counter = counter(shape, board.kind());
     let progress = Progress::new("generating", args.count, &stated_budget(args));
     let rated_at_most =
         |level: Level| move |grid: &Grid| sudoku_human::rate(grid).is_ok_and(|r| r.level <= level);
@@ -305,10 +306,9 @@ fn carved(
             rated = Some(rating);
             wanted
         };
-        let board = args.variant.board(shape);
         let made = match (args.method, args.difficulty) {
             (Method::Bounded, Some(level)) => generate_bounded(
-                board,
+                board.clone(),
                 args.symmetry,
                 rng,
                 counter.as_mut(),
@@ -316,7 +316,14 @@ fn carved(
                 accept,
                 limits,
             ),
-            _ => generate_minimal(board, args.symmetry, rng, counter.as_mut(), accept, limits),
+            _ => generate_minimal(
+                board.clone(),
+                args.symmetry,
+                rng,
+                counter.as_mut(),
+                accept,
+                limits,
+            ),
         }
         .with_context(|| {
             let wanted = match (args.difficulty, args.rating) {

@@ -64,18 +64,18 @@ pub struct CountArgs {
 /// One solver per kind of board (size and variant), made when a kind first comes up: a file
 /// may mix them, and making a solver (the registry looked through) costs more than solving an
 /// easy puzzle.
-pub struct SolverPerSize {
+pub struct SolverPerBoard {
     /// The solver's id; `None`: the fastest complete solver of each kind of board.
     id: Option<String>,
     made: Vec<((usize, VariantKind), Box<dyn Solver>)>,
 }
 
-impl SolverPerSize {
-    pub fn new(id: Option<String>) -> Result<SolverPerSize, Failure> {
+impl SolverPerBoard {
+    pub fn new(id: Option<String>) -> Result<SolverPerBoard, Failure> {
         if let Some(id) = &id {
             make_solver(id)?;
         }
-        Ok(SolverPerSize {
+        Ok(SolverPerBoard {
             id,
             made: Vec::new(),
         })
@@ -112,8 +112,8 @@ pub fn solve(args: &SolveArgs) -> Result<Tally, Failure> {
     let puzzles = args.input.read()?;
     puzzles.require_consistent_clues()?;
     args.budget.timeout()?;
-    let mut solvers = SolverPerSize::new(args.solver.clone())?;
-    let mut references = SolverPerSize::new(None)?;
+    let mut solvers = SolverPerBoard::new(args.solver.clone())?;
+    let mut references = SolverPerBoard::new(None)?;
     if let Some(path) = &args.animate {
         let item = puzzles.single("--animate")?;
         let solver = solvers.get(&item.entry.grid)?;
@@ -244,7 +244,7 @@ pub fn count(args: &CountArgs) -> Result<Tally, Failure> {
     let puzzles = args.input.read()?;
     puzzles.require_consistent_clues()?;
     args.budget.timeout()?;
-    let mut solvers = SolverPerSize::new(args.solver.clone())?;
+    let mut solvers = SolverPerBoard::new(args.solver.clone())?;
     let mut printer = Printer::new(args.format);
     let mut tally = Tally::default();
     let limit = args.max_solutions.unwrap_or(u64::MAX);
