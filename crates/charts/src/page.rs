@@ -335,39 +335,8 @@ impl Page<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_run::results::{Environment, Machine, RunEnd, RunHeader};
-
-    /// A run on a 4-core machine, its load at the end and others' share of the CPU given.
-    fn header(load: f64, others: f64, pinned: Option<usize>) -> RunHeader {
-        RunHeader {
-            tool: "test".into(),
-            started: "2026-01-01T00:00:00Z".into(),
-            git_commit: Some("0123456789ab".into()),
-            machine: Machine {
-                cpu: "Test CPU".into(),
-                cores: 4,
-                os: "linux".into(),
-                host: "bench-host".into(),
-            },
-            options: serde_json::json!({}),
-            jobs: 1,
-            solvers: Vec::new(),
-            method: String::new(),
-            shards: Vec::new(),
-            planned_solves: None,
-            environment: Some(Environment {
-                load_before: Some(0.5),
-                governor: None,
-                pinned_cpu: pinned,
-                end: Some(RunEnd {
-                    finished: "2026-01-01T00:05:00Z".into(),
-                    load_after: Some(load),
-                    others_cpu: Some(others),
-                    resumed: false,
-                }),
-            }),
-        }
-    }
+    use sudoku_run::results::RunHeader;
+    use sudoku_run::results::testing::header;
 
     /// The page of a run with `header` and no rows.
     fn page_of(header: RunHeader) -> String {
