@@ -208,29 +208,29 @@ fn check_regions(shape: Shape, regions: &[u8]) -> Result<(), RegionError> {
                 expected: n,
             });
         }
-        let mut reached = vec![false; regions.len()];
-        let mut stack = vec![cells[0]];
-        reached[cells[0]] = true;
-        while let Some(cell) = stack.pop() {
-            let (row, col) = (cell / n, cell % n);
-            let neighbours = [
-                (row > 0).then(|| cell - n),
-                (row + 1 < n).then(|| cell + n),
-                (col > 0).then(|| cell - 1),
-                (col + 1 < n).then(|| cell + 1),
-            ];
-            for next in neighbours.into_iter().flatten() {
-                if regions[next] == region && !reached[next] {
-                    reached[next] = true;
-                    stack.push(next);
-                }
-            }
-        }
-        if let Some(&cell) = cells.iter().find(|&&c| !reached[c]) {
+        if let Some(cell) = unreached_cell(shape, regions, region) {
             return Err(RegionError::Disconnected { cell });
         }
     }
     Ok(())
+}
+
+/// A cell of `region` (one region number a cell in `regions`) that cannot be reached edge to
+/// edge from its first cell; `None` when the region is connected (or has no cell).
+pub fn unreached_cell(shape: Shape, regions: &[u8], region: u8) -> Option<usize> {
+    let first = regions.iter().position(|&r| r == region)?;
+    let mut reached = vec![false; regions.len()];
+    reached[first] = true;
+    let mut stack = vec![first];
+    while let Some(cell) = stack.pop() {
+        for next in shape.neighbours(cell) {
+            if regions[next] == region && !reached[next] {
+                reached[next] = true;
+                stack.push(next);
+            }
+        }
+    }
+    (0..regions.len()).find(|&c| regions[c] == region && !reached[c])
 }
 
 /// One house: its kind and its number among the houses of that kind (0-based).

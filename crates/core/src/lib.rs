@@ -28,7 +28,7 @@ pub mod watch;
 
 pub use error::{ParseError, ParseErrorKind};
 pub use format::{Entry, Format, dataset_line, parse_dataset_line, parse_entries};
-pub use geometry::{Geometry, House, RegionError, Segment, Variant, VariantKind};
+pub use geometry::{Geometry, House, RegionError, Segment, Variant, VariantKind, unreached_cell};
 pub use grid::Grid;
 pub use registered::Registered;
 pub use rules::{

@@ -146,6 +146,20 @@ impl Shape {
         (0..self.cell_count()).filter(move |&other| self.sees(cell, other))
     }
 
+    /// The cells sharing an edge with `cell`: above, below, left, right (those on the board).
+    pub fn neighbours(self, cell: usize) -> impl Iterator<Item = usize> {
+        let n = self.size();
+        let (row, col) = (cell / n, cell % n);
+        [
+            (row > 0).then(|| cell - n),
+            (row + 1 < n).then(|| cell + n),
+            (col > 0).then(|| cell - 1),
+            (col + 1 < n).then(|| cell + 1),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
     /// The human name of a cell, `r3c7` (1-based).
     pub fn cell_name(self, cell: usize) -> CellName {
         CellName {

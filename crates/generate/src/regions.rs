@@ -16,7 +16,7 @@
 use std::sync::Arc;
 
 use rand::Rng;
-use sudoku_core::{Geometry, Shape, Variant, VariantKind};
+use sudoku_core::{Geometry, Shape, Variant, VariantKind, unreached_cell};
 
 use crate::error::{ErrorKind, GenerateError};
 use crate::symmetry::Symmetry;
@@ -120,9 +120,8 @@ pub fn random_regions<R: Rng + ?Sized>(
     let images = images(shape, symmetry);
     for _ in 0..TRADES_PER_CELL * shape.cell_count() {
         let a = rng.random_range(0..shape.cell_count());
-        let neighbours = map.neighbours(a);
-        let across: Vec<usize> = neighbours
-            .into_iter()
+        let across: Vec<usize> = shape
+            .neighbours(a)
             .filter(|&b| map.region[b] != map.region[a])
             .collect();
         if across.is_empty() {
@@ -134,11 +133,7 @@ pub fn random_regions<R: Rng + ?Sized>(
         let (own, other) = (map.region[a], map.region[b]);
         let candidates: Vec<usize> = map
             .cells_of(other)
-            .filter(|&c| {
-                map.neighbours(c)
-                    .into_iter()
-                    .any(|x| x != a && map.region[x] == own)
-            })
+            .filter(|&c| shape.neighbours(c).any(|x| x != a && map.region[x] == own))
             .collect();
         if candidates.is_empty() {
             continue;
@@ -193,20 +188,6 @@ impl RegionMap {
         }
     }
 
-    fn neighbours(&self, cell: usize) -> Vec<usize> {
-        let n = self.shape.size();
-        let (row, col) = (cell / n, cell % n);
-        [
-            (row > 0).then(|| cell - n),
-            (row + 1 < n).then(|| cell + n),
-            (col > 0).then(|| cell - 1),
-            (col + 1 < n).then(|| cell + 1),
-        ]
-        .into_iter()
-        .flatten()
-        .collect()
-    }
-
     fn cells_of(&self, region: u8) -> impl Iterator<Item = usize> + '_ {
         (0..self.region.len()).filter(move |&c| self.region[c] == region)
     }
@@ -240,8 +221,8 @@ impl RegionMap {
         self.cells_of(region)
             .map(|cell| {
                 4 - self
+                    .shape
                     .neighbours(cell)
-                    .into_iter()
                     .filter(|&x| self.region[x] == region)
                     .count()
             })
@@ -249,24 +230,7 @@ impl RegionMap {
     }
 
     fn connected(&self, region: u8) -> bool {
-        let first = self
-            .cells_of(region)
-            .next()
-            .expect("a region keeps its cells");
-        let mut reached = vec![false; self.region.len()];
-        reached[first] = true;
-        let mut stack = vec![first];
-        let mut count = 1;
-        while let Some(cell) = stack.pop() {
-            for neighbour in self.neighbours(cell) {
-                if self.region[neighbour] == region && !reached[neighbour] {
-                    reached[neighbour] = true;
-                    count += 1;
-                    stack.push(neighbour);
-                }
-            }
-        }
-        count == self.shape.size()
+        unreached_cell(self.shape, &self.region, region).is_none()
     }
 
     /// Whether the symmetry maps every region onto a region.
