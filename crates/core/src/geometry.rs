@@ -375,15 +375,20 @@ impl Geometry {
             });
             house_cells.extend((0..n).map(|k| k * n + n - 1 - k));
         }
+        // One pass over the houses in number order lists each cell's houses ascending.
+        let mut of_cell: Vec<Vec<(usize, u8)>> = vec![Vec::new(); cells];
+        for (house, members) in house_cells.chunks(n).enumerate() {
+            for (slot, &cell) in members.iter().enumerate() {
+                of_cell[cell].push((house, slot as u8));
+            }
+        }
         let mut cell_houses = Vec::new();
         let mut cell_slots = Vec::new();
         let mut house_start = vec![0];
-        for cell in 0..cells {
-            for (house, members) in house_cells.chunks(n).enumerate() {
-                if let Some(slot) = members.iter().position(|&c| c == cell) {
-                    cell_houses.push(house);
-                    cell_slots.push(slot as u8);
-                }
+        for houses in of_cell {
+            for (house, slot) in houses {
+                cell_houses.push(house);
+                cell_slots.push(slot);
             }
             house_start.push(cell_houses.len());
         }
