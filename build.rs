@@ -5,6 +5,9 @@
 //! headers and `--version` then name the commit of the program that measured, wherever that
 //! program is started from.
 //!
+//! It also sets `missing_slurm` when this machine cannot start a Slurm cluster, so that the test
+//! that runs one shows as ignored with why (see `sudoku_probe`).
+//!
 //! The script runs again when the commit or the checkout's state can have changed: HEAD, the
 //! branch it names, the packed refs and the index, and every tracked file (an edit that is not
 //! yet staged leaves the index alone but makes the tree dirty; a tracked file deleted and not
@@ -15,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 fn main() {
+    sudoku_probe::tell_cargo(&[sudoku_probe::Need::Slurm]);
     let here = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let commit = commit(&here);
     println!(

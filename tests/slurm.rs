@@ -1,9 +1,10 @@
 //! `scripts/slurm-bench.sh` under a real Slurm: a one-node cluster (munged, slurmctld, slurmd)
 //! started on localhost in a scratch folder runs it as a job array of 4 tasks through `sbatch`,
 //! and the parts merged by `report` have exactly the rows of the same run unsplit, as
-//! `shards.rs` checks with Slurm's variables set by hand. Skipped, saying why, only when Slurm
+//! `shards.rs` checks with Slurm's variables set by hand. Ignored, saying why, only when Slurm
 //! is not installed (`scripts/setup.sh` installs Debian's `slurm-wlm` and `munge`) or the test
-//! is not root (the daemons run as root, as a node's do).
+//! is not root (the daemons run as root, as a node's do): the build script asks
+//! `sudoku_probe::Need::Slurm`.
 
 mod common;
 
@@ -15,21 +16,6 @@ use std::time::{Duration, Instant};
 
 use common::{SHARDED_RUN, assert_merge_equals_unsplit, bench_unsplit, shard_parts, succeeds};
 
-/// The daemons, munge's key maker and the clients the test calls.
-const PROGRAMS: [&str; 8] = [
-    "munged",
-    "mungekey",
-    "slurmctld",
-    "slurmd",
-    "sbatch",
-    "sinfo",
-    "scontrol",
-    "scancel",
-];
-
-/// Daemons and clients live in sbin as well as bin; a root shell has both, `cargo test` may not.
-const SBIN: &str = "/usr/local/sbin:/usr/sbin:/sbin";
-
 /// How long the cluster may take to come up, the job array to run (seconds here) and a daemon to
 /// stop: bounds so that a broken Slurm fails the test instead of hanging it.
 const START_LIMIT: Duration = Duration::from_secs(60);
@@ -39,10 +25,13 @@ const STOP_LIMIT: Duration = Duration::from_secs(15);
 const TASKS: usize = 4;
 
 #[test]
+#[cfg_attr(
+    missing_slurm,
+    ignore = "no Slurm here, or not root: scripts/setup.sh installs slurm-wlm and munge"
+)]
 fn a_slurm_job_array_of_four_shards_merged_equals_the_unsplit_run() {
-    if let Some(reason) = unavailable() {
-        eprintln!("skipped: {reason}");
-        return;
+    if let Some(reason) = sudoku_probe::Need::Slurm.missing() {
+        panic!("{reason} (the build found Slurm: rebuild to have this test ignored)");
     }
     let cluster = Cluster::start();
     let job = cluster.run_array(TASKS);
@@ -52,34 +41,6 @@ fn a_slurm_job_array_of_four_shards_merged_equals_the_unsplit_run() {
     bench_unsplit(&whole);
     let parts = shard_parts(&cluster.work().join("runs"), TASKS);
     assert_merge_equals_unsplit(&parts, &whole, &cluster.dir().join("merged"));
-}
-
-/// Why this machine cannot run the cluster, if it cannot.
-fn unavailable() -> Option<String> {
-    let path = search_path();
-    let missing: Vec<_> = PROGRAMS
-        .into_iter()
-        .filter(|name| !std::env::split_paths(&path).any(|dir| dir.join(name).is_file()))
-        .collect();
-    if !missing.is_empty() {
-        return Some(format!(
-            "{} not found; scripts/setup.sh installs Debian's slurm-wlm and munge",
-            missing.join(", ")
-        ));
-    }
-    let uid = succeeds_stdout(Command::new("id").arg("-u"));
-    (uid.trim() != "0").then(|| {
-        format!(
-            "the Slurm daemons run as root (SlurmUser=root) and this test runs as uid {}",
-            uid.trim()
-        )
-    })
-}
-
-/// `PATH` with the sbin folders after it.
-fn search_path() -> String {
-    let path = std::env::var("PATH").unwrap_or_default();
-    format!("{path}:{SBIN}")
 }
 
 fn succeeds_stdout(command: &mut Command) -> String {
@@ -145,7 +106,7 @@ impl Cluster {
     fn command(&self, program: &str) -> Command {
         let mut command = Command::new(program);
         command
-            .env("PATH", search_path())
+            .env("PATH", sudoku_probe::search_path())
             .env("SLURM_CONF", &self.conf);
         command
     }

@@ -357,13 +357,7 @@ pub const PUBLIC_DATASETS: [&str; 3] = [
 /// `shared/datasets` folder beside the project (they are read in place, never copied into it).
 /// `None` when neither exists, so callers can say what they skip.
 pub fn public_datasets_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("SUDOKU_DATASETS") {
-        return Some(PathBuf::from(dir));
-    }
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|folder| folder.join("shared/datasets"))
-        .find(|folder| folder.is_dir())
+    sudoku_probe::public_datasets_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
 }
 
 /// Loads a dataset by its command-line spec: an [`embedded`] one by name, else a file path.

@@ -7,11 +7,12 @@
 //! scroll sideways (`scrollWidth` within the window) and no element is wider than the window,
 //! with the details folded and with every one of them open (then only the insides of the
 //! scrolling containers may be wider); and the overview of each dataset lists every solver of
-//! the run. Skipped, saying so, where no Chromium is installed (`scripts/setup.sh` installs it).
+//! the run. Ignored, saying so, where no Chromium is installed (`scripts/setup.sh` installs it;
+//! the build script asks `sudoku_probe::Need::Chromium`).
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -46,20 +47,6 @@ window.addEventListener('load', () => {
   document.body.appendChild(out);
 });
 </script>"#;
-
-/// The Chromium of this machine, by the names distributions give it.
-fn chromium() -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ]
-    .iter()
-    .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
-    .find(|candidate| candidate.is_file())
-}
 
 /// Loads `page` in headless Chromium at `width` px and returns the checks it wrote.
 fn measure(chromium: &Path, page: &Path, width: u32, profile: &Path) -> serde_json::Value {
@@ -109,14 +96,13 @@ fn measure(chromium: &Path, page: &Path, width: u32, profile: &Path) -> serde_js
 }
 
 #[test]
+#[cfg_attr(
+    missing_chromium,
+    ignore = "no Chromium on PATH: scripts/setup.sh installs Debian's chromium"
+)]
 fn the_page_reads_in_a_browser_without_sideways_scrolling() {
-    let Some(chromium) = chromium() else {
-        eprintln!(
-            "skipped: no Chromium on PATH (chromium, chromium-browser or google-chrome); \
-             scripts/setup.sh installs Debian's chromium"
-        );
-        return;
-    };
+    let chromium = sudoku_probe::program(&sudoku_probe::CHROMIUM)
+        .expect("the build found Chromium: rebuild to have this test ignored");
     let dir = tempfile::tempdir().unwrap();
     let solvers = common::registry_metas();
     let csv = dir.path().join("results.csv");

@@ -434,11 +434,13 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
     fn xyz_wings_are_sound() {
         sound(Technique::XyzWing);
     }
 
     #[test]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
     fn w_wings_are_sound() {
         sound(Technique::WWing);
     }
