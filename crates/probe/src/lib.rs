@@ -64,6 +64,16 @@ impl Need {
         }
     }
 
+    /// What it is, in words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Need::PublicDatasets => "the public datasets",
+            Need::Glpk => "GLPK",
+            Need::Chromium => "Chromium",
+            Need::Slurm => "Slurm",
+        }
+    }
+
     /// Why this machine lacks it, or `None` when it has it.
     pub fn missing(self) -> Option<String> {
         self.found().err()
@@ -73,9 +83,11 @@ impl Need {
     fn found(self) -> Result<Vec<PathBuf>, String> {
         match self {
             Need::PublicDatasets => public_datasets_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+                .filter(|dir| dir.is_dir())
                 .map(|dir| vec![dir])
                 .ok_or_else(|| {
-                    "no shared/datasets folder beside the checkout and no $SUDOKU_DATASETS".into()
+                    "no shared/datasets folder beside the checkout, and $SUDOKU_DATASETS names none"
+                        .into()
                 }),
             Need::Glpk => program(&["glpsol"])
                 .map(|path| vec![path])
@@ -87,8 +99,10 @@ impl Need {
                 )
             }),
             Need::Slurm => {
-                let (found, missing): (Vec<_>, Vec<_>) =
-                    SLURM.iter().map(|name| (name, program(&[name]))).partition(|(_, p)| p.is_some());
+                let (found, missing): (Vec<_>, Vec<_>) = SLURM
+                    .iter()
+                    .map(|name| (name, program(&[name])))
+                    .partition(|(_, p)| p.is_some());
                 if !missing.is_empty() {
                     let names: Vec<&str> = missing.iter().map(|(name, _)| **name).collect();
                     return Err(format!(
@@ -124,7 +138,10 @@ pub fn tell_cargo(needs: &[Need]) {
             }
             Err(why) => {
                 println!("cargo::rustc-cfg={}", need.cfg());
-                println!("cargo::warning=tests needing {need:?} are ignored: {why}");
+                println!(
+                    "cargo::warning=tests needing {} are ignored: {why}",
+                    need.name()
+                );
             }
         }
     }
@@ -189,7 +206,10 @@ mod tests {
         let deep = root.join("checkout/crates/one");
         std::fs::create_dir_all(&deep).unwrap();
         std::fs::create_dir_all(root.join("shared/datasets")).unwrap();
-        assert_eq!(shared_datasets_above(&deep), Some(root.join("shared/datasets")));
+        assert_eq!(
+            shared_datasets_above(&deep),
+            Some(root.join("shared/datasets"))
+        );
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

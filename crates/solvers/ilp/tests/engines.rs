@@ -22,7 +22,10 @@ fn the_named_boards_are_proven_unique() {
 }
 
 #[test]
-#[cfg_attr(missing_glpk, ignore = "GLPK's glpsol is not installed (Debian glpk-utils)")]
+#[cfg_attr(
+    missing_glpk,
+    ignore = "GLPK's glpsol is not installed (Debian glpk-utils)"
+)]
 fn glpk_proves_the_named_boards_unique() {
     named_boards_are_proven_unique(&[Backend::Glpk]);
 }
@@ -44,7 +47,10 @@ fn counts_stop_exactly_at_the_limit_and_are_exact_below_it() {
 }
 
 #[test]
-#[cfg_attr(missing_glpk, ignore = "GLPK's glpsol is not installed (Debian glpk-utils)")]
+#[cfg_attr(
+    missing_glpk,
+    ignore = "GLPK's glpsol is not installed (Debian glpk-utils)"
+)]
 fn glpk_counts_stop_exactly_at_the_limit_and_are_exact_below_it() {
     counts_stop_exactly_at_the_limit(&[Backend::Glpk]);
 }

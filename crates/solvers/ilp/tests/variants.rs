@@ -32,7 +32,10 @@ fn variant_puzzles_solve_and_agree_with_dlx_on_uniqueness() {
 }
 
 #[test]
-#[cfg_attr(missing_glpk, ignore = "GLPK's glpsol is not installed (Debian glpk-utils)")]
+#[cfg_attr(
+    missing_glpk,
+    ignore = "GLPK's glpsol is not installed (Debian glpk-utils)"
+)]
 fn glpk_solves_variant_puzzles_and_agrees_with_dlx_on_uniqueness() {
     agree_with_dlx(&[Backend::Glpk]);
 }

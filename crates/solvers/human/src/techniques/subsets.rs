@@ -312,7 +312,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn subsets_are_sound() {
         let mut puzzles = shared_puzzles("puzzles2_17_clue", 30);
         puzzles.extend(shared_puzzles("puzzles3_magictour_top1465", 20));

@@ -1386,7 +1386,7 @@ pub(super) mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn fish_are_sound() {
         let mut puzzles = shared_puzzles("puzzles3_magictour_top1465", 12);
         puzzles.extend(shared_puzzles("puzzles6_forum_hardest_1106", 3));
@@ -1403,7 +1403,7 @@ pub(super) mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn fish_are_sound_on_16x16_boards() {
         let dir = sudoku_catalog::public_datasets_dir().expect("the build found the datasets");
         let dataset =

@@ -471,7 +471,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn aligned_exclusions_are_sound() {
         let mut puzzles = shared_puzzles("puzzles3_magictour_top1465", 40);
         puzzles.extend(shared_puzzles("puzzles6_forum_hardest_1106", 20));
@@ -633,7 +633,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn the_pruned_search_finds_what_listing_every_tuple_finds() {
         // Every position along Sudoku Explainer's solve of a few hard puzzles, whether or not
         // it would try an aligned exclusion there.

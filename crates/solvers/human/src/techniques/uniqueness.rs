@@ -2217,7 +2217,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn unique_rectangles_and_loops_are_sound() {
         sound_on_sets(Technique::UniqueRectangle, [300, 100, 300]);
     }
@@ -2267,7 +2267,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn bugs_are_sound() {
         let checked = bug_sound(&shared_puzzles("puzzles2_17_clue", 3000));
         eprintln!("BUG steps checked: {checked}");

@@ -133,20 +133,20 @@ fn sound(technique: Technique, file: &str, count: usize) -> usize {
 }
 
 #[test]
-#[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+#[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
 fn forcing_chains_are_sound() {
     sound(Technique::ForcingChain, "puzzles3_magictour_top1465", 3);
     sound(Technique::ForcingChain, "puzzles6_forum_hardest_1106", 5);
 }
 
 #[test]
-#[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+#[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
 fn nishio_chains_are_sound() {
     sound(Technique::Nishio, "puzzles3_magictour_top1465", 4);
 }
 
 #[test]
-#[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+#[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
 fn multiple_forcing_chains_are_sound() {
     sound(
         Technique::MultipleForcingChain,
@@ -161,7 +161,7 @@ fn multiple_forcing_chains_are_sound() {
 }
 
 #[test]
-#[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+#[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
 fn dynamic_forcing_chains_are_sound() {
     sound(
         Technique::DynamicForcingChain,
@@ -176,7 +176,7 @@ fn dynamic_forcing_chains_are_sound() {
 }
 
 #[test]
-#[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+#[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
 fn dynamic_forcing_chains_plus_are_sound() {
     sound(
         Technique::DynamicForcingChainPlus,

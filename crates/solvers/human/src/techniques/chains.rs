@@ -2221,25 +2221,25 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn remote_pairs_are_sound() {
         soundness(Technique::RemotePair, 60);
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn x_chains_are_sound() {
         soundness(Technique::XChain, 30);
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn xy_chains_are_sound() {
         soundness(Technique::XyChain, 30);
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn aics_are_sound() {
         soundness(Technique::Aic, 6);
     }
@@ -2271,7 +2271,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn skipping_premises_finds_the_same_steps_and_counts_the_same_work() {
         let graphs = solve_graphs(4);
         for (board, candidates, graph) in &graphs {
@@ -2287,7 +2287,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn every_link_has_its_contrapositive() {
         // A link from `a` to `b` comes with one from not-`b` to not-`a`: weak links go both
         // ways between true states, strong ones between false states.

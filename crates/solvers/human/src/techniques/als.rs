@@ -904,7 +904,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn almost_locked_sets_are_sound() {
         let mut puzzles = shared_puzzles("puzzles3_magictour_top1465", 3);
         puzzles.extend(shared_puzzles("puzzles6_forum_hardest_1106", 2));
@@ -915,7 +915,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn the_restricted_commons_found_by_first_place_are_those_of_every_pair() {
         // Every position along HoDoKu's solve of a few hard puzzles: each pair of sets tried
         // the way the definition reads, every place of the digit in one seeing every place in

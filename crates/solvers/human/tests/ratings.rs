@@ -83,7 +83,7 @@ const KNOWN: &[(&str, f32, Technique)] = &[
 /// A 16×16 strictly minimal puzzle (the first of `datasets/minimal-16x16.txt`): beyond every
 /// technique tried at that size.
 fn beyond_every_technique() -> Grid {
-    let text = include_str!("../../../datasets/minimal-16x16.txt");
+    let text = include_str!("../../../../datasets/minimal-16x16.txt");
     let line = text
         .lines()
         .find(|l| !l.starts_with('#') && !l.trim().is_empty())

@@ -967,25 +967,25 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn skyscrapers_are_sound() {
         sound(Technique::Skyscraper);
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn kites_are_sound() {
         sound(Technique::TwoStringKite);
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn turbot_fish_are_sound() {
         sound(Technique::TurbotFish);
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn empty_rectangles_are_sound() {
         sound(Technique::EmptyRectangle);
     }

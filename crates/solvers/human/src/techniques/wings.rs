@@ -434,13 +434,13 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn xyz_wings_are_sound() {
         sound(Technique::XyzWing);
     }
 
     #[test]
-    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets (shared/datasets)")]
+    #[cfg_attr(missing_public_datasets, ignore = "needs the public datasets")]
     fn w_wings_are_sound() {
         sound(Technique::WWing);
     }
