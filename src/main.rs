@@ -461,7 +461,7 @@ fn list_datasets(format: Format) {
                 json!("dataset"),
                 json!(dataset.puzzles.len()),
                 json!(sizes),
-                json!(dataset_description(name)),
+                json!(sudoku_catalog::describe(name)),
             ]
         })
         .collect();
@@ -487,21 +487,4 @@ fn list_datasets(format: Format) {
         &["name", "kind", "puzzles", "sizes", "about"],
         &rows,
     );
-}
-
-fn dataset_description(name: &str) -> String {
-    match name {
-        "named" => "the documents' named boards whose clues are consistent".into(),
-        "table1" => "the boards of the 2009 document's Table 1 whose grids are known".into(),
-        "jigsaw-9x9" => {
-            "strictly minimal unique 9x9 jigsaw puzzles, a random region map each".into()
-        }
-        "diagonal-9x9" => {
-            "strictly minimal unique 9x9 puzzles with both diagonals as houses too".into()
-        }
-        level => {
-            let (size, rating) = level.split_once('-').unwrap_or((level, ""));
-            format!("unique {size} puzzles rated {rating} by `rate`")
-        }
-    }
 }

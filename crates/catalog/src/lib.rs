@@ -360,6 +360,24 @@ pub fn public_datasets_dir() -> Option<PathBuf> {
     sudoku_probe::public_datasets_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
 }
 
+/// What the embedded dataset called `name` ([`embedded_names`]) holds, in a phrase for listings.
+pub fn describe(name: &str) -> String {
+    match name {
+        "named" => "the documents' named boards whose clues are consistent".into(),
+        "table1" => "the boards of the 2009 document's Table 1 whose grids are known".into(),
+        "jigsaw-9x9" => {
+            "strictly minimal unique 9x9 jigsaw puzzles, a random region map each".into()
+        }
+        "diagonal-9x9" => {
+            "strictly minimal unique 9x9 puzzles with both diagonals as houses too".into()
+        }
+        level => {
+            let (size, rating) = level.split_once('-').unwrap_or((level, ""));
+            format!("unique {size} puzzles rated {rating} by `rate`")
+        }
+    }
+}
+
 /// Loads a dataset by its command-line spec: an [`embedded`] one by name, else a file path.
 pub fn load(spec: &str) -> Result<Dataset, LoadError> {
     match embedded(spec) {
