@@ -53,7 +53,7 @@ pub fn colour(index: usize) -> RGBColor {
 }
 
 /// The colour of each family: the same in every report, so backtracking is always blue.
-const FAMILY_COLOURS: [(&str, RGBColor); 8] = [
+const FAMILY_COLOURS: [(&str, RGBColor); 9] = [
     ("backtracking", RGBColor(31, 119, 180)),
     ("exact cover", RGBColor(255, 127, 14)),
     ("linear programming", RGBColor(44, 160, 44)),
@@ -61,11 +61,12 @@ const FAMILY_COLOURS: [(&str, RGBColor); 8] = [
     ("graph colouring", RGBColor(148, 103, 189)),
     ("local search", RGBColor(140, 86, 75)),
     ("evolutionary", RGBColor(227, 119, 194)),
+    ("swarm intelligence", RGBColor(188, 189, 34)),
     ("human techniques", RGBColor(23, 190, 207)),
 ];
 
 /// Families the table above does not name share these, in order of appearance.
-const OTHER_FAMILY_COLOURS: [RGBColor; 2] = [RGBColor(188, 189, 34), RGBColor(90, 90, 90)];
+const OTHER_FAMILY_COLOURS: [RGBColor; 2] = [RGBColor(127, 127, 127), RGBColor(90, 90, 90)];
 
 /// A point's shape. Within a family each member gets its own, so members stay apart even in a
 /// scatter with no lines.

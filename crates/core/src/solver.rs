@@ -147,6 +147,8 @@ pub enum Family {
     GraphColouring,
     LocalSearch,
     Evolutionary,
+    /// Agents that build solutions and share what they learn (an ant colony's pheromone).
+    SwarmIntelligence,
     HumanTechniques,
 }
 
@@ -160,6 +162,7 @@ impl fmt::Display for Family {
             Family::GraphColouring => "graph colouring",
             Family::LocalSearch => "local search",
             Family::Evolutionary => "evolutionary",
+            Family::SwarmIntelligence => "swarm intelligence",
             Family::HumanTechniques => "human techniques",
         })
     }

@@ -53,6 +53,7 @@ pub fn registry() -> Vec<Registered> {
         entry::<sudoku_genetic::GeneticTuned>(),
         entry::<sudoku_local::Annealing>(),
         entry::<sudoku_local::AnnealingTuned>(),
+        entry::<sudoku_aco::Aco>(),
         entry::<sudoku_human::Human>(),
         // New solvers: one `entry::<Type>()` line above this comment.
     ]);
