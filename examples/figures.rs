@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 /// Every measurement of `scripts/figures.sh`, in its order.
-pub const NAMES: [&str; 16] = [
+pub const NAMES: [&str; 17] = [
     "main",
     "reproduce",
     "naive",
@@ -30,6 +30,7 @@ pub const NAMES: [&str; 16] = [
     "jobs",
     "ratings",
     "throughput",
+    "colony",
 ];
 
 /// The public sets by file name, and how the README calls them.
@@ -84,6 +85,7 @@ pub fn figures_md(root: &Path, name: &str) -> Result<String, String> {
         "generate" => generate(&dir)?,
         "jobs" => jobs(&dir)?,
         "ratings" => ratings(&dir)?,
+        "colony" => colony(&dir)?,
         _ => {
             return Err(format!(
                 "no measurement {name:?}; names: {}",
@@ -945,4 +947,55 @@ fn ratings(dir: &Path) -> Result<Vec<String>, String> {
         ),
         format!("the agreement example rated {speed}"),
     ])
+}
+
+/// The solvers of the colony measurement beside Lloyd and Amos's program.
+const COLONY_SOLVERS: [&str; 4] = ["aco", "tabu-tuned", "annealing-tuned", "genetic-tuned"];
+
+/// Lloyd and Amos's ant colony (their program's runs, `acs.csv`) beside `aco` and the tuned
+/// solvers (`summary.json`), a line per size and share of givens: runs solved and the median
+/// time to solution.
+fn colony(dir: &Path) -> Result<Vec<String>, String> {
+    let all = summary(dir)?;
+    let acs = csv_rows(&dir.join("acs.csv"))?;
+    let mut lines = vec![setting(dir)?];
+    let mut keys: Vec<(String, String)> = Vec::new();
+    for row in acs.iter().skip(1) {
+        let key = (row[0].clone(), row[1].clone());
+        if !keys.contains(&key) {
+            keys.push(key);
+        }
+    }
+    for (size, share) in keys {
+        let runs: Vec<&Vec<String>> = acs
+            .iter()
+            .skip(1)
+            .filter(|row| row[0] == size && row[1] == share)
+            .collect();
+        let mut times: Vec<f64> = runs
+            .iter()
+            .filter(|row| row[3] == "true")
+            .map(|row| number(&row[4]))
+            .collect::<Result<_, _>>()?;
+        times.sort_by(f64::total_cmp);
+        let median = match times.len() {
+            0 => String::new(),
+            n => format!(" ({})", duration_us(times[n / 2] * 1e6)),
+        };
+        let mut parts = vec![format!("their ACS {}/{}{median}", times.len(), runs.len())];
+        for solver in COLONY_SOLVERS {
+            let s = entry(&all, solver, &format!("{size}x{size}-{share}.txt"))?;
+            let count = field(s, "runs")?;
+            let solved = (field(s, "success_rate")? * count / 100.0).round();
+            let time = s["median_us"]
+                .as_f64()
+                .map_or(String::new(), |t| format!(" ({})", duration_us(t)));
+            parts.push(format!("`{solver}` {solved}/{count}{time}"));
+        }
+        lines.push(format!(
+            "{size}×{size}, {share}% given, runs solved (median time to solution): {}",
+            parts.join(", ")
+        ));
+    }
+    Ok(lines)
 }

@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 all=(main reproduce naive peers guesses sixteen sets ilp stochastic-tuned stochastic-faithful
-    genetic-budget rate generate jobs ratings throughput)
+    genetic-budget rate generate jobs ratings throughput colony)
 
 usage() {
     echo "usage: scripts/figures.sh [NAME...]; names: ${all[*]}" >&2
@@ -59,6 +59,15 @@ if [[ " ${names[*]} " == *" throughput "* ]]; then
             exit 1
         }
     done
+fi
+
+# Lloyd and Amos's ant colony, built outside the repository (fetch huwlloyd-mmu/sudoku_acs, then
+# ../shared/tools/build-acs.sh GIT_DIR "$ACS"): only the colony measurement needs it.
+acs=${ACS:-/tmp/sudoku_acs}
+if [[ " ${names[*]} " == *" colony "* ]] && [ ! -x "$acs/sudokusolver" ]; then
+    echo "error: $acs/sudokusolver is missing: build it with ../shared/tools/build-acs.sh" \
+        "into \$ACS (default /tmp/sudoku_acs)" >&2
+    exit 1
 fi
 
 now() { date +%s.%N; }
@@ -127,6 +136,27 @@ drop_big_csv() {
     fi
 }
 
+# The Lloyd and Amos instances the colony measurement runs: sizes with their shares of givens.
+colony_sizes=(16 25)
+colony_shares() { if [ "$1" = 16 ]; then echo 40 45 50; else echo 35 40 45 50 55; fi; }
+# Their program on each instance in turn, pinned to core 1: one run each (it seeds itself from
+# the system), $2 s each; a CSV row a run, success as the program reports it.
+acs_runs() {
+    local count="$1" seconds="$2" size share i name answer
+    echo "size,share,instance,solved,seconds"
+    for size in "${colony_sizes[@]}"; do
+        for share in $(colony_shares "$size"); do
+            for ((i = 0; i < count; i++)); do
+                name="inst${size}x${size}_${share}_$i.txt"
+                answer=$(taskset -c 1 "$acs/sudokusolver" --timeout "$seconds" \
+                    --file "$acs/instances/general/$name" | tr '\n' ' ')
+                read -r code time <<<"$answer"
+                echo "$size,$share,$i,$([ "$code" = 0 ] && echo true || echo false),$time"
+            done
+        done
+    done
+}
+
 measure() {
     local name="$1"
     case "$name" in
@@ -183,6 +213,30 @@ measure() {
                     | sed -E 's/^[^:]*: *"?//; s/"?,?$//')"
             done
         done >>"$out/machine.txt" ;;
+    colony)
+        # Lloyd and Amos's instances 0 to COLONY_INSTANCES-1 (default 10) of each share, read
+        # from ../shared into a scratch folder (never copied into the repository): their ant
+        # colony on core 1 (acs.csv) while aco and the tuned solvers run on core 0, 10 s a run.
+        local count=${COLONY_INSTANCES:-10} subsets=/tmp/sudoku-bench-colony specs=() size share i
+        rm -rf "$subsets" && mkdir -p "$subsets"
+        for size in "${colony_sizes[@]}"; do
+            for share in $(colony_shares "$size"); do
+                for ((i = 0; i < count; i++)); do
+                    grep -A1 -x "# inst${size}x${size}_${share}_$i.txt" \
+                        "$sets/lloyd-amos/general-${size}x${size}.txt"
+                done >"$subsets/${size}x${size}-$share.txt"
+                specs+=(-d "$subsets/${size}x${size}-$share.txt")
+            done
+        done
+        echo "acs_runs $count 10 (taskset -c 1 $acs/sudokusolver --timeout 10 --file" \
+            "$acs/instances/general/instSIZExSIZE_SHARE_I.txt, each instance in turn)" \
+            >>"$out/command.txt"
+        acs_runs "$count" 10 >"$out/acs.csv" &
+        local their=$!
+        bench_into "$out" -s aco -s tabu-tuned -s annealing-tuned -s genetic-tuned "${specs[@]}" \
+            --seed 1 --seeds 1 --timeout 10 --max-iterations 100000000000 --isolate off --pin 0
+        wait "$their"
+        rm -rf "$subsets" ;;
     genetic-budget)
         # The faithful GA as the other stochastic solvers run: no generation limit of its own.
         bench_into "$out" -s genetic -d named --seed 1 --seeds 10 --timeout 10 \
