@@ -270,7 +270,8 @@ pub fn setting(dir: &Path) -> Result<String, String> {
         .as_array()
         .is_some_and(|all| all.iter().any(|s| s["stochastic"] == true));
     if stochastic {
-        parts.push(format!("{} seeds a puzzle", options["seeds"]));
+        let seeds = options["seeds"].as_u64().unwrap_or(0);
+        parts.push(format!("{seeds} seed{} a puzzle", if seeds == 1 { "" } else { "s" }));
     } else {
         let reps = options["reps"].as_u64().unwrap_or(0);
         let passes = if reps == 1 { "pass" } else { "passes" };
