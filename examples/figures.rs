@@ -271,7 +271,10 @@ pub fn setting(dir: &Path) -> Result<String, String> {
         .is_some_and(|all| all.iter().any(|s| s["stochastic"] == true));
     if stochastic {
         let seeds = options["seeds"].as_u64().unwrap_or(0);
-        parts.push(format!("{seeds} seed{} a puzzle", if seeds == 1 { "" } else { "s" }));
+        parts.push(format!(
+            "{seeds} seed{} a puzzle",
+            if seeds == 1 { "" } else { "s" }
+        ));
     } else {
         let reps = options["reps"].as_u64().unwrap_or(0);
         let passes = if reps == 1 { "pass" } else { "passes" };
