@@ -99,7 +99,11 @@ fn resume_after_an_interruption_gives_the_uninterrupted_rows() {
     let digest = sudoku_report::Digest::read(&partial).unwrap();
     sudoku_charts::write_report(&digest, &cut_report).unwrap();
     let index = std::fs::read_to_string(cut_report.join("index.html")).unwrap();
-    assert!(index.contains(&format!("incomplete run: 7 of {planned} solves")));
+    let said = format!(
+        "incomplete run: 7 of {} solves",
+        sudoku_core::thousands(planned)
+    );
+    assert!(index.contains(&said), "{said}");
     // A row torn by the interruption: half a line, no newline.
     let mut file = std::fs::OpenOptions::new()
         .append(true)
