@@ -2,14 +2,12 @@
 //! print. The work is done by `sudoku-run` (solving), `sudoku-report` (the figures and tables)
 //! and `sudoku-charts` (the charts, the page and the files).
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use sudoku_report::{Digest, summary};
 use sudoku_run::{
     Check, EarlierRun, Interrupted, Isolation, Observer, PARTIAL_FILE, RESULTS_FILE, Row,
@@ -256,7 +254,7 @@ fn stop_on_ctrl_c() {
 /// A progress bar on a terminal (nothing otherwise, or with --quiet), the Ctrl-C stop, and the
 /// hidden `--stop-after-rows` hook.
 struct Progress {
-    bar: ProgressBar,
+    bar: ui::Progress,
     stop_after_rows: Option<usize>,
     rows: usize,
     checks: CheckTally,
@@ -305,19 +303,11 @@ impl std::fmt::Display for CheckTally {
 
 impl Progress {
     fn new(stop_after_rows: Option<usize>) -> Progress {
-        let bar = if std::io::stderr().is_terminal() && !ui::quiet() {
-            ProgressBar::new(0).with_style(
-                ProgressStyle::with_template(
-                    "{elapsed_precise} [{bar:40}] {pos}/{len} solves (upper bound), eta {eta} {msg}",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .progress_chars("=> "),
-            )
-        } else {
-            ProgressBar::hidden()
-        };
         Progress {
-            bar,
+            bar: ui::Progress::drawn_as(
+                "{elapsed_precise} [{bar:40}] {pos}/{len} solves (upper bound), eta {eta} {msg}",
+                0,
+            ),
             stop_after_rows,
             rows: 0,
             checks: CheckTally::default(),
@@ -338,7 +328,7 @@ impl Observer for Progress {
             humantime(worst_case)
         ));
         self.bar.set_length(total);
-        self.bar.set_position(done);
+        self.bar.set_position(done as usize);
     }
 
     fn working_on(&mut self, solver: &str, dataset: &str) {
@@ -346,7 +336,7 @@ impl Observer for Progress {
     }
 
     fn row(&mut self, row: &Row) -> Result<()> {
-        self.bar.inc(1);
+        self.bar.advance();
         self.rows += 1;
         self.checks.add(row);
         if self.stop_after_rows.is_some_and(|limit| self.rows >= limit) {
@@ -367,12 +357,6 @@ fn humantime(duration: Duration) -> String {
         0..60 => format!("{seconds} s"),
         60..3600 => format!("{} min", seconds.div_ceil(60)),
         _ => format!("{} h {} min", seconds / 3600, seconds % 3600 / 60),
-    }
-}
-
-impl Drop for Progress {
-    fn drop(&mut self) {
-        self.bar.finish_and_clear();
     }
 }
 

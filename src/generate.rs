@@ -58,15 +58,6 @@ impl VariantArg {
             },
         }
     }
-
-    fn name(self) -> &'static str {
-        match self {
-            VariantArg::Classic => "classic",
-            VariantArg::Diagonal => "diagonal",
-            VariantArg::Jigsaw => "jigsaw",
-            VariantArg::JigsawDiagonal => "jigsaw-diagonal",
-        }
-    }
 }
 
 #[derive(clap::Args)]
@@ -225,24 +216,26 @@ impl std::fmt::Display for RatingRange {
     }
 }
 
+/// A value of an option as the command line spells it (`jigsaw-diagonal`).
+fn spelled(value: impl clap::ValueEnum) -> String {
+    let value = value.to_possible_value().expect("no value is hidden");
+    value.get_name().to_string()
+}
+
 /// The options that made the file, as a command that makes it again.
 fn command_line(args: &GenerateArgs) -> String {
-    let method = match args.method {
-        Method::Minimal => "minimal",
-        Method::Bounded => "bounded",
-        Method::Thesis => "thesis",
-        Method::Givens => "givens",
-        Method::Transform => "transform",
-    };
     let mut line = format!(
-        "sudoku-bench generate --method {method} --size {} --count {} --seed {}",
-        args.size, args.count, args.seed.seed
+        "sudoku-bench generate --method {} --size {} --count {} --seed {}",
+        spelled(args.method),
+        args.size,
+        args.count,
+        args.seed.seed
     );
     if args.symmetry != Symmetry::None {
         write!(line, " --symmetry {}", args.symmetry).unwrap();
     }
     if args.variant != VariantArg::Classic {
-        write!(line, " --variant {}", args.variant.name()).unwrap();
+        write!(line, " --variant {}", spelled(args.variant)).unwrap();
     }
     if let Some(level) = args.difficulty {
         write!(line, " --difficulty {level}").unwrap();
@@ -258,12 +251,6 @@ fn command_line(args: &GenerateArgs) -> String {
         write!(line, " --from {}", from.display()).unwrap();
     }
     line
-}
-
-/// The counting solver the generators check uniqueness with: the fastest that counts boards of
-/// this size and variant.
-fn counter(shape: Shape, variant: VariantKind) -> Box<dyn sudoku_core::Solver> {
-    sudoku_registry::reference_solver(shape.size(), variant)
 }
 
 /// The carving methods: strictly minimal puzzles (of a level, if asked), or puzzles carved
@@ -290,7 +277,7 @@ fn carved(
         "# Form: puzzle:1:solution, after a comment with its clues, level and the grids tried.\n",
     );
     let board = args.variant.board(shape);
-    let mut counter = counter(shape, board.kind());
+    let mut counter = sudoku_registry::reference_solver(shape.size(), board.kind());
     let progress = Progress::new("generating", args.count, &stated_budget(args));
     let rated_at_most =
         |level: Level| move |grid: &Grid| sudoku_human::rate(grid).is_ok_and(|r| r.level <= level);
@@ -374,7 +361,7 @@ fn thesis(
         clues.start(),
         clues.end()
     )?;
-    let mut counter = counter(shape, VariantKind::Classic);
+    let mut counter = sudoku_registry::reference_solver(shape.size(), VariantKind::Classic);
     let mut attempts = Vec::with_capacity(args.count);
     let progress = Progress::new("generating", args.count, &stated_budget(args));
     for index in 1..=args.count {

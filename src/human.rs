@@ -84,22 +84,12 @@ pub fn rate(args: &RateArgs) -> Result<Tally, Failure> {
     let mut tally = Tally::default();
     let started = Instant::now();
     if args.format == Format::Csv {
-        let header = [
-            "line",
-            "board",
-            "puzzle",
-            "status",
-            "thesis",
-            "explainer",
-            "pearl",
-            "diamond",
-            "score",
-        ]
-        .into_iter()
-        .chain(["level", "level_2009", "hardest", "guessed", "unique"])
-        .map(str::to_string)
-        .chain(Technique::ALL.iter().map(|t| t.key().to_string()))
-        .collect::<Vec<_>>();
+        let header = ["line", "board", "puzzle", "status"]
+            .into_iter()
+            .chain(RATING_FIELDS.split(','))
+            .map(str::to_string)
+            .chain(Technique::ALL.iter().map(|t| t.key().to_string()))
+            .collect::<Vec<_>>();
         println!("{}", header.join(","));
     }
     let progress = Progress::new("rating", puzzles.len(), &args.budget.stated());
@@ -176,6 +166,34 @@ fn explainer_text(rating: &Rating) -> String {
     )
 }
 
+/// The fields of a rating that `rate` writes, as its CSV's header names them in order; its JSON
+/// has the same keys.
+const RATING_FIELDS: &str =
+    "thesis,explainer,pearl,diamond,score,level,level_2009,hardest,guessed,unique";
+
+/// A rating's fields in [`RATING_FIELDS`] order, each as CSV text and as a JSON value: the one
+/// list both forms read. The Explainer-scale ratings keep one decimal in both.
+fn rating_values(rating: &Rating) -> [(String, serde_json::Value); 10] {
+    // Rounded as f64: an f32 tenth widened to f64 would print as 1.2000000476837158.
+    let tenths = |value: f32| {
+        let rounded = (f64::from(value) * 10.0).round() / 10.0;
+        (format!("{value:.1}"), json!(rounded))
+    };
+    let hardest = rating.hardest.map(|t| t.key());
+    [
+        (rating.thesis.to_string(), json!(rating.thesis)),
+        tenths(rating.explainer),
+        tenths(rating.pearl),
+        tenths(rating.diamond),
+        (rating.score.to_string(), json!(rating.score)),
+        (rating.level.to_string(), json!(rating.level.to_string())),
+        (rating.level_2009.to_string(), json!(rating.level_2009)),
+        (hardest.unwrap_or_default().to_string(), json!(hardest)),
+        (rating.guessed.to_string(), json!(rating.guessed)),
+        (rating.unique.to_string(), json!(rating.unique)),
+    ]
+}
+
 fn rating_csv(item: &Item, status: &str, rating: Option<&Rating>) -> String {
     let entry = &item.entry;
     let mut fields = vec![
@@ -186,20 +204,7 @@ fn rating_csv(item: &Item, status: &str, rating: Option<&Rating>) -> String {
     ];
     match rating {
         Some(rating) => {
-            fields.extend([
-                rating.thesis.to_string(),
-                format!("{:.1}", rating.explainer),
-                format!("{:.1}", rating.pearl),
-                format!("{:.1}", rating.diamond),
-                rating.score.to_string(),
-                rating.level.to_string(),
-                rating.level_2009.to_string(),
-                rating
-                    .hardest
-                    .map_or(String::new(), |t| t.key().to_string()),
-                rating.guessed.to_string(),
-                rating.unique.to_string(),
-            ]);
+            fields.extend(rating_values(rating).into_iter().map(|(text, _)| text));
             fields.extend(
                 Technique::ALL
                     .iter()
@@ -208,7 +213,7 @@ fn rating_csv(item: &Item, status: &str, rating: Option<&Rating>) -> String {
         }
         None => fields.extend(std::iter::repeat_n(
             String::new(),
-            10 + Technique::ALL.len(),
+            RATING_FIELDS.split(',').count() + Technique::ALL.len(),
         )),
     }
     fields.join(",")
@@ -231,27 +236,15 @@ fn rating_json(
     let Some(rating) = rating else {
         return object;
     };
+    for (key, (_, value)) in RATING_FIELDS.split(',').zip(rating_values(rating)) {
+        object[key] = value;
+    }
     let counts: serde_json::Map<String, serde_json::Value> = rating
         .counts
         .used()
         .map(|(t, n)| (t.key().to_string(), json!(n)))
         .collect();
-    let fields = json!({
-        "thesis": rating.thesis,
-        "explainer": (rating.explainer * 10.0).round() / 10.0,
-        "pearl": (rating.pearl * 10.0).round() / 10.0,
-        "diamond": (rating.diamond * 10.0).round() / 10.0,
-        "score": rating.score,
-        "level": rating.level.to_string(),
-        "level_2009": rating.level_2009,
-        "hardest": rating.hardest.map(|t| t.key()),
-        "guessed": rating.guessed,
-        "unique": rating.unique,
-        "counts": counts,
-    });
-    for (key, value) in fields.as_object().expect("an object").clone() {
-        object[key] = value;
-    }
+    object["counts"] = json!(counts);
     object
 }
 

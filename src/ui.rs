@@ -91,28 +91,35 @@ pub fn seconds(elapsed: Duration) -> f64 {
     (elapsed.as_secs_f64() * 1e6).round() / 1e6
 }
 
-/// Progress of a command over puzzles, drawn on a terminal's stderr once the command has run
-/// past a second (a quick command shows nothing), never with `--quiet`.
+/// Progress of a command, drawn on a terminal's stderr once the command has run past a second
+/// (a quick command shows nothing), never with `--quiet`.
 pub struct Progress {
     bar: ProgressBar,
 }
 
 impl Progress {
-    /// `what` names the work (`solving`, `counting`); `budget` is stated beside it.
+    /// Progress over puzzles: `what` names the work (`solving`, `counting`); `budget` is stated
+    /// beside it.
     pub fn new(what: &str, total: usize, budget: &str) -> Progress {
-        let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
         let template = if total > 1 {
             "{spinner} {prefix} puzzle {pos}/{len} [{bar:30}] {elapsed} · {msg}"
         } else {
             "{spinner} {prefix} {elapsed} · {msg}"
         };
+        let progress = Progress::drawn_as(template, total as u64);
+        progress.bar.set_prefix(what.to_string());
+        progress.bar.set_message(budget.to_string());
+        progress
+    }
+
+    /// Progress over `total` steps, drawn by an indicatif `template`.
+    pub fn drawn_as(template: &str, total: u64) -> Progress {
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
         bar.set_style(
             ProgressStyle::with_template(template)
                 .unwrap_or_else(|_| ProgressStyle::default_bar())
                 .progress_chars("=> "),
         );
-        bar.set_prefix(what.to_string());
-        bar.set_message(budget.to_string());
         if !quiet() && std::io::stderr().is_terminal() {
             let shown = bar.clone();
             thread::spawn(move || {
@@ -131,9 +138,14 @@ impl Progress {
         self.bar.inc(1);
     }
 
-    /// `done` puzzles done (a command that goes over its puzzles several times).
+    /// `done` steps done (a command that goes over its puzzles several times, or resumes).
     pub fn set_position(&self, done: usize) {
         self.bar.set_position(done as u64);
+    }
+
+    /// The number of steps, once known.
+    pub fn set_length(&self, total: u64) {
+        self.bar.set_length(total);
     }
 
     /// What the bar says beside the count.
