@@ -32,8 +32,9 @@ pub use geometry::{Geometry, House, RegionError, Segment, Variant, VariantKind, 
 pub use grid::Grid;
 pub use registered::Registered;
 pub use rules::{
-    Conflict, DigitSet, Violation, candidates, missing_digits, pencil_marks, pencil_marks_with,
-    place_singles, validate_clues, verify_filled, verify_keeps_clues, verify_solution,
+    Conflict, DigitSet, Violation, candidates, digits_of, missing_digits, pencil_marks,
+    pencil_marks_with, place_singles, validate_clues, verify_filled, verify_keeps_clues,
+    verify_solution,
 };
 pub use shape::{CellName, Shape, UnitKind};
 pub use solver::{

@@ -192,6 +192,17 @@ pub fn verify_keeps_clues(puzzle: &Grid, board: &Grid) -> Result<(), Violation> 
 /// A set of digits 1..=25 as bits (bit d set = digit d allowed).
 pub type DigitSet = u32;
 
+/// The digits of a set, ascending.
+pub fn digits_of(mut set: DigitSet) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let digit = set.trailing_zeros() as u8;
+            set &= set - 1;
+            digit
+        })
+    })
+}
+
 /// The digits an empty cell may still take given the filled cells it sees; 0 for a filled cell.
 pub fn candidates(grid: &Grid) -> Vec<DigitSet> {
     let geometry = grid.geometry();

@@ -12,16 +12,11 @@
 //! strikes that digit instead. Each house keeps, per digit, how many of its cells can take
 //! it, so rule 2 costs a counter read per struck digit rather than a scan of the house.
 
-use sudoku_core::Geometry;
+use sudoku_core::{DigitSet, Geometry, digits_of};
 
-/// One digit as a bit: digit `d` is bit `d - 1`.
-pub(crate) fn bit(digit: u8) -> u32 {
-    1 << (digit - 1)
-}
-
-/// The digit of a one-bit set.
-pub(crate) fn digit_of(bits: u32) -> u8 {
-    bits.trailing_zeros() as u8 + 1
+/// One digit as core's [`DigitSet`] holds it: digit `d` is bit `d`.
+fn bit(digit: u8) -> DigitSet {
+    1 << digit
 }
 
 /// Work left to do in [`Board::propagate`].
@@ -35,16 +30,16 @@ enum Pending {
     Hidden(usize, u8),
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Board {
     size: usize,
     /// Each cell's possible digits; a settled cell's is its digit's bit; 0 for a cell that can
     /// take nothing.
-    options: Vec<u32>,
+    options: Vec<DigitSet>,
     /// Each cell's settled digit, 0 while unsettled.
     digits: Vec<u8>,
     /// The digits settled in each house.
-    settled_in: Vec<u32>,
+    settled_in: Vec<DigitSet>,
     /// `places[house * size + digit - 1]`: the cells of the house that can take the digit,
     /// settled ones included.
     places: Vec<u8>,
@@ -61,11 +56,7 @@ impl Board {
     /// The board of `clues` (0 for an empty cell), every clue settled and propagated.
     pub(crate) fn new(geometry: &Geometry, clues: &[u8]) -> Board {
         let size = geometry.size();
-        let all = if size == 32 {
-            u32::MAX
-        } else {
-            (1 << size) - 1
-        };
+        let all: DigitSet = ((1 << size) - 1) << 1;
         let mut board = Board {
             size,
             options: vec![all; clues.len()],
@@ -85,6 +76,8 @@ impl Board {
                 board.settle(geometry, cell, clue);
             }
         }
+        // The trail then holds what propagation settled, not the clues.
+        board.trail.clear();
         board.propagate(geometry);
         board
     }
@@ -106,7 +99,7 @@ impl Board {
         &self.trail
     }
 
-    pub(crate) fn options(&self, cell: usize) -> u32 {
+    pub(crate) fn options(&self, cell: usize) -> DigitSet {
         self.options[cell]
     }
 
@@ -141,10 +134,7 @@ impl Board {
             self.strike(geometry, cell, digit);
             return;
         }
-        let mut others = self.options[cell] & !b;
-        while others != 0 {
-            let other = digit_of(others & others.wrapping_neg());
-            others &= others - 1;
+        for other in digits_of(self.options[cell] & !b) {
             for &house in houses {
                 self.places[house * self.size + usize::from(other) - 1] -= 1;
                 self.pending.push(Pending::Hidden(house, other));
@@ -185,7 +175,7 @@ impl Board {
                 Pending::Naked(cell) => {
                     let options = self.options[cell];
                     if self.digits[cell] == 0 && options.count_ones() == 1 {
-                        self.settle(geometry, cell, digit_of(options));
+                        self.settle(geometry, cell, options.trailing_zeros() as u8);
                     }
                 }
                 Pending::Hidden(house, digit) => {
@@ -209,6 +199,8 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
     use sudoku_core::{Grid, Shape};
 
     fn board(line: &str) -> (Grid, Board) {
@@ -260,21 +252,15 @@ mod tests {
         let geometry = Grid::empty(Shape::S16).geometry().clone();
         let empty = Board::new(&geometry, &[0; 256]);
         let mut board = empty.clone();
-        let mut state = 12345u64;
+        let mut rng = StdRng::seed_from_u64(12345);
         for round in 0..20 {
             board.reset_to(&empty);
             for cell in (0..256).map(|c| (c * 7 + round) % 256) {
                 let options = board.options(cell);
                 if board.digit(cell) == 0 && options != 0 {
-                    state = state
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let pick = (state >> 33) as u32 % options.count_ones();
-                    let mut rest = options;
-                    for _ in 0..pick {
-                        rest &= rest - 1;
-                    }
-                    board.choose(&geometry, cell, digit_of(rest & rest.wrapping_neg()));
+                    let pick = rng.random_range(0..options.count_ones() as usize);
+                    let digit = digits_of(options).nth(pick).expect("a digit of the set");
+                    board.choose(&geometry, cell, digit);
                 }
             }
             for house in 0..geometry.house_count() {

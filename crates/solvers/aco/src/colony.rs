@@ -3,13 +3,16 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
-    ALL_SIZES, Attempt, Budget, Capabilities, Checkpoints, Convergence, Counters, Family, Geometry,
-    Grid, NotWatchable, Outcome, SearchEvent, Solver, SolverInfo, StopReason, missing_digits,
+    ALL_SIZES, Attempt, Budget, Capabilities, Checkpoints, Convergence, Counters, DigitSet, Family,
+    Geometry, Grid, NotWatchable, Outcome, SearchEvent, Solver, SolverInfo, StopReason,
+    missing_digits,
 };
 
 use std::sync::Arc;
 
-use crate::board::{Board, digit_of};
+use sudoku_core::digits_of;
+
+use crate::board::Board;
 
 /// The colony's parameters; the default is the paper's.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -96,13 +99,43 @@ struct Colony {
     pheromone: Vec<f32>,
     tau0: f32,
     ants: Vec<Board>,
-    /// How many of the start board's first settled cells are clues.
-    clues: usize,
+    /// Where each ant starts this cycle (kept to reuse its memory).
+    starts: Vec<usize>,
     rng: StdRng,
-    /// The best board so far and its cost.
-    best: Option<(Vec<u8>, u64)>,
-    convergence: Convergence,
+    lowest: Lowest,
     counters: Counters,
+}
+
+/// The board of lowest cost the colony has built, its best attempt, and how that cost fell.
+/// Not the pheromone's best board: that one's value evaporates, so a worse board can replace it.
+struct Lowest {
+    cells: Vec<u8>,
+    cost: u64,
+    convergence: Convergence,
+}
+
+impl Lowest {
+    /// `cells` as the first board, at no work.
+    fn of(geometry: &Geometry, cells: &[u8]) -> Lowest {
+        let cost = missing_digits(geometry, cells);
+        let mut convergence = Convergence::default();
+        convergence.record(0, cost);
+        Lowest {
+            cells: cells.to_vec(),
+            cost,
+            convergence,
+        }
+    }
+
+    /// Keeps `cells` if they cost less, `steps` into the search.
+    fn offer(&mut self, geometry: &Geometry, cells: &[u8], steps: u64) {
+        let cost = missing_digits(geometry, cells);
+        if cost < self.cost {
+            self.convergence.record(steps, cost);
+            self.cells.copy_from_slice(cells);
+            self.cost = cost;
+        }
+    }
 }
 
 impl Colony {
@@ -111,6 +144,7 @@ impl Colony {
         let start = Board::new(&geometry, puzzle.cells());
         let cells = puzzle.cells().len();
         let tau0 = 1.0 / cells as f32;
+        let lowest = Lowest::of(&geometry, start.digits());
         Colony {
             params,
             geometry,
@@ -118,11 +152,10 @@ impl Colony {
             pheromone: vec![tau0; cells * puzzle.size()],
             tau0,
             ants: vec![start.clone(); params.ants.max(1)],
-            clues: puzzle.clue_count(),
+            starts: Vec::with_capacity(params.ants.max(1)),
+            lowest,
             start,
             rng: StdRng::seed_from_u64(seed),
-            best: None,
-            convergence: Convergence::default(),
             counters: Counters::default(),
         }
     }
@@ -134,7 +167,7 @@ impl Colony {
     ) -> Outcome {
         let cells = self.start.digits().len();
         if let Some(watch) = watch.as_mut() {
-            for &(cell, _) in &self.start.trail()[self.clues..] {
+            for &(cell, _) in self.start.trail() {
                 let digit = self.start.digit(cell);
                 watch(SearchEvent::Place {
                     cell,
@@ -143,15 +176,15 @@ impl Colony {
                 });
             }
         }
-        self.offer(0);
         if self.start.settled() == cells {
-            return self.solved(0);
+            return self.finish(None, 0);
         }
         let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
         let mut steps = 0u64;
         if let Err(reason) = checkpoints.check(budget, steps) {
-            return self.gave_up(reason);
+            return self.finish(Some(reason), steps);
         }
+        // The pheromone's best board and its value, which evaporates (`lowest` keeps the attempt).
         let mut best_value = 0.0f32;
         let mut best_board = self.start.digits().to_vec();
         loop {
@@ -165,10 +198,11 @@ impl Colony {
             if let Some(watch) = watch.as_mut() {
                 self.show(leader, settled == cells, *watch);
             }
+            self.lowest
+                .offer(&self.geometry, self.ants[leader].digits(), steps);
             if settled == cells {
-                return self.solved_by(leader, steps);
+                return self.finish(None, steps);
             }
-            self.offer_ant(leader, steps);
             let value = cells as f32 / (cells - settled) as f32;
             if value > best_value {
                 best_value = value;
@@ -179,8 +213,7 @@ impl Colony {
             if checkpoints.due(steps)
                 && let Err(reason) = checkpoints.check(budget, steps)
             {
-                self.counters.add(ANT_STEPS, steps);
-                return self.gave_up(reason);
+                return self.finish(Some(reason), steps);
             }
         }
     }
@@ -205,15 +238,16 @@ impl Colony {
     /// One cycle: every ant builds a board from the start, the ants taking a cell each in turn.
     fn cycle(&mut self) {
         let cells = self.start.digits().len();
-        let mut at: Vec<usize> = Vec::with_capacity(self.ants.len());
+        self.starts.clear();
         for ant in 0..self.ants.len() {
             self.ants[ant].reset_to(&self.start);
-            at.push(self.rng.random_range(0..cells));
+            self.starts.push(self.rng.random_range(0..cells));
         }
         for _ in 0..cells {
-            for (ant, cell) in at.iter_mut().enumerate() {
-                self.step(ant, *cell);
-                *cell = if *cell + 1 == cells { 0 } else { *cell + 1 };
+            for ant in 0..self.ants.len() {
+                let cell = self.starts[ant];
+                self.step(ant, cell);
+                self.starts[ant] = if cell + 1 == cells { 0 } else { cell + 1 };
             }
         }
     }
@@ -233,37 +267,26 @@ impl Colony {
     }
 
     /// The digit an ant takes among `options`, the cell's pheromone starting at `row`.
-    fn choose(&mut self, options: u32, row: usize) -> u8 {
+    fn choose(&mut self, options: DigitSet, row: usize) -> u8 {
         let tau = |digit: u8| self.pheromone[row + usize::from(digit) - 1];
-        let digits = || {
-            let mut rest = options;
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let digit = digit_of(rest & rest.wrapping_neg());
-                    rest &= rest - 1;
-                    digit
-                })
-            })
-        };
         if options.count_ones() == 1 {
-            return digit_of(options);
+            return options.trailing_zeros() as u8;
         }
         if self.rng.random::<f32>() < self.params.q0 {
             // The first digit of most pheromone.
-            return digits()
-                .fold((0, f32::MIN), |best, digit| {
-                    if tau(digit) > best.1 {
-                        (digit, tau(digit))
-                    } else {
-                        best
-                    }
-                })
-                .0;
+            let mut best = (0, f32::MIN);
+            for digit in digits_of(options) {
+                let value = tau(digit);
+                if value > best.1 {
+                    best = (digit, value);
+                }
+            }
+            return best.0;
         }
-        let total: f32 = digits().map(tau).sum();
+        let total: f32 = digits_of(options).map(tau).sum();
         let mut point = total * self.rng.random::<f32>();
         let mut last = 0;
-        for digit in digits() {
+        for digit in digits_of(options) {
             point -= tau(digit);
             last = digit;
             if point < 0.0 {
@@ -284,53 +307,24 @@ impl Colony {
         }
     }
 
-    /// Keeps the start board as the best so far, at no work.
-    fn offer(&mut self, steps: u64) {
-        let cells = self.start.digits().to_vec();
-        self.keep_if_better(&cells, steps);
-    }
-
-    /// Keeps ant `ant`'s board if it beats the best so far.
-    fn offer_ant(&mut self, ant: usize, steps: u64) {
-        let cells = std::mem::take(&mut self.ants[ant]);
-        self.keep_if_better(cells.digits(), steps);
-        self.ants[ant] = cells;
-    }
-
-    fn keep_if_better(&mut self, cells: &[u8], steps: u64) {
-        let cost = missing_digits(&self.geometry, cells);
-        if self.best.as_ref().is_none_or(|&(_, best)| cost < best) {
-            self.convergence.record(steps, cost);
-            self.best = Some((cells.to_vec(), cost));
-        }
-    }
-
-    fn grid(&self, cells: Vec<u8>) -> Grid {
-        Grid::from_cells_on(self.geometry.clone(), cells).expect("the board keeps its shape")
-    }
-
-    fn solved_by(mut self, ant: usize, steps: u64) -> Outcome {
-        self.offer_ant(ant, steps);
-        self.solved(steps)
-    }
-
-    /// The best board, which fills every cell, as the solution.
-    fn solved(mut self, steps: u64) -> Outcome {
+    /// The outcome: solved (`stopped` is `None`, the lowest board then fills every cell) or
+    /// given up for `stopped` at the lowest board, after `steps` ant steps.
+    fn finish(mut self, stopped: Option<StopReason>, steps: u64) -> Outcome {
         self.counters.add(ANT_STEPS, steps);
-        let (cells, cost) = self.best.take().expect("a best board");
-        debug_assert_eq!(cost, 0);
-        let solution = self.grid(cells);
-        Outcome::from_search(None, vec![solution], 1, self.counters)
-            .with_convergence(self.convergence)
-    }
-
-    fn gave_up(mut self, reason: StopReason) -> Outcome {
-        let (cells, cost) = self.best.take().expect("a best board");
-        let attempt = Attempt {
-            grid: self.grid(cells),
+        let Lowest {
+            cells,
             cost,
-        };
-        Outcome::gave_up_at(reason, attempt, self.counters).with_convergence(self.convergence)
+            convergence,
+        } = self.lowest;
+        let grid = Grid::from_cells_on(self.geometry, cells).expect("the board keeps its shape");
+        match stopped {
+            None => {
+                debug_assert_eq!(cost, 0);
+                Outcome::from_search(None, vec![grid], 1, self.counters)
+            }
+            Some(reason) => Outcome::gave_up_at(reason, Attempt { grid, cost }, self.counters),
+        }
+        .with_convergence(convergence)
     }
 }
 

@@ -296,16 +296,8 @@ pub(crate) fn digit_words(set: u32) -> String {
     words(digits(set).map(|d| symbol(d).to_string()))
 }
 
-/// The digits of a set, ascending.
-pub(crate) fn digits(mut set: u32) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let digit = set.trailing_zeros() as u8;
-            set &= set - 1;
-            digit
-        })
-    })
-}
+/// The digits of a set, ascending (core's one iteration of a digit set).
+pub(crate) use sudoku_core::digits_of as digits;
 
 /// The eliminations in words, grouped by digit: `removes 3 from r1c8 and r1c9; 7 from r1c9`.
 pub(crate) fn removals(layout: &Layout, eliminated: &[(usize, u8)]) -> String {
