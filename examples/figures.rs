@@ -976,16 +976,15 @@ fn colony(dir: &Path) -> Result<Vec<String>, String> {
             .skip(1)
             .filter(|row| row[0] == size && row[1] == share)
             .collect();
-        let mut times: Vec<f64> = runs
+        let times: Vec<f64> = runs
             .iter()
             .filter(|row| row[3] == "true")
             .map(|row| number(&row[4]))
             .collect::<Result<_, _>>()?;
-        times.sort_by(f64::total_cmp);
-        let median = match times.len() {
-            0 => String::new(),
-            n => format!(" ({})", duration_us(times[n / 2] * 1e6)),
-        };
+        // The same median the report gives our solvers (the mean of the middle two of an even
+        // count).
+        let median = sudoku_report::stats::median(&times)
+            .map_or(String::new(), |t| format!(" ({})", duration_us(t * 1e6)));
         let mut parts = vec![format!("their ACS {}/{}{median}", times.len(), runs.len())];
         for solver in COLONY_SOLVERS {
             let s = entry(&all, solver, &format!("{size}x{size}-{share}.txt"))?;
