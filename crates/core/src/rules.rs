@@ -260,21 +260,25 @@ pub fn pencil_marks_with(grid: &Grid, candidates: &[DigitSet]) -> String {
 /// The puzzle with naked and hidden singles placed to a fixpoint, one placement at a time (so no
 /// placement rests on stale candidates); `None` on a contradiction: a cell without a digit, or a
 /// digit without a cell in some unit. Every placement is forced, so the result has exactly the
-/// puzzle's solutions: the propagation step searches and models build on.
+/// puzzle's solutions: the propagation step searches and models build on. The candidates are
+/// worked out once and then struck from each placement's peers.
 pub fn place_singles(puzzle: &Grid) -> Option<Grid> {
     let mut board = puzzle.clone();
-    while let Some((cell, digit)) = next_single(&board)? {
+    let mut domains = candidates(&board);
+    while let Some((cell, digit)) = next_single(&board, &domains)? {
         board.set(cell, digit);
+        domains[cell] = 0;
+        for &peer in board.geometry().peers(cell) {
+            domains[peer] &= !(1 << digit);
+        }
     }
     Some(board)
 }
 
-/// The first naked single, else the first hidden single; `Some(None)` when there is neither,
-/// `None` on a contradiction.
-fn next_single(board: &Grid) -> Option<Option<(usize, u8)>> {
-    let shape = board.shape();
-    let domains = candidates(board);
-    let empty = || (0..shape.cell_count()).filter(|&c| board.get(c) == 0);
+/// The first naked single, else the first hidden single, on `board` with its empty cells'
+/// candidates `domains`; `Some(None)` when there is neither, `None` on a contradiction.
+fn next_single(board: &Grid, domains: &[DigitSet]) -> Option<Option<(usize, u8)>> {
+    let empty = || (0..domains.len()).filter(|&c| board.get(c) == 0);
     for cell in empty() {
         match domains[cell].count_ones() {
             0 => return None,
@@ -283,20 +287,29 @@ fn next_single(board: &Grid) -> Option<Option<(usize, u8)>> {
         }
     }
     let geometry = board.geometry();
+    let all: DigitSet = ((1u32 << board.size()) - 1) << 1;
     for house in 0..geometry.house_count() {
         let members = geometry.house(house);
-        for digit in 1..=shape.size() as u8 {
-            if members.iter().any(|&c| board.get(c) == digit) {
-                continue;
-            }
-            let mut places = members
+        // The digits the house holds, and those one or more (`once`) or two or more (`twice`)
+        // of its empty cells can take.
+        let (mut placed, mut once, mut twice): (DigitSet, DigitSet, DigitSet) = (0, 0, 0);
+        for &cell in members {
+            placed |= 1 << board.get(cell);
+            twice |= once & domains[cell];
+            once |= domains[cell];
+        }
+        let open = all & !placed;
+        if open & !once != 0 {
+            return None;
+        }
+        let single = open & once & !twice;
+        if single != 0 {
+            let digit = single.trailing_zeros() as u8;
+            let cell = *members
                 .iter()
-                .filter(|&&c| board.get(c) == 0 && domains[c] & (1 << digit) != 0);
-            match (places.next(), places.next()) {
-                (None, _) => return None,
-                (Some(&cell), None) => return Some(Some((cell, digit))),
-                _ => {}
-            }
+                .find(|&&c| domains[c] & (1 << digit) != 0)
+                .expect("the one cell of the house that can take the digit");
+            return Some(Some((cell, digit)));
         }
     }
     Some(None)

@@ -33,7 +33,8 @@ pub enum SearchEvent<'a> {
     /// A whole board at once, every cell filled, with its cost (0 = solved): a local search's
     /// start or restart, or a generation's best individual.
     Fill { cells: &'a [u8], cost: u64 },
-    /// A local-search move made: each changed cell with its new digit, and the board's cost after.
+    /// A local-search move made: each changed cell with its new digit (0 when the move empties
+    /// it, as a search over partial boards does), and the board's cost after.
     Move {
         changes: &'a [(usize, u8)],
         cost: u64,
@@ -356,9 +357,9 @@ impl Replay {
                     cells.iter().try_for_each(|&d| digit_ok(d))
                 }
             }
-            SearchEvent::Move { changes, .. } => changes
-                .iter()
-                .try_for_each(|&(cell, digit)| free(cell).and(digit_ok(digit))),
+            SearchEvent::Move { changes, .. } => changes.iter().try_for_each(|&(cell, digit)| {
+                free(cell).and(if digit == 0 { Ok(()) } else { digit_ok(digit) })
+            }),
             SearchEvent::Technique { placed, marks, .. } => {
                 if marks.len() != size {
                     Err(format!("{} marks for a board of {size}", marks.len()))

@@ -60,6 +60,12 @@ impl Domain {
         })
     }
 
+    /// The digits `cell` may hold (none for a fixed cell).
+    #[inline]
+    pub fn allowed(&self, cell: usize) -> DigitSet {
+        self.allowed[cell]
+    }
+
     /// Whether `cell` may hold `digit`.
     #[inline]
     pub fn allows(&self, cell: usize, digit: u8) -> bool {

@@ -53,17 +53,20 @@
 //!   The diagonals do not partition the board (they cross, and miss most cells), so they cannot
 //!   carry that structure: on a diagonal board they are two more houses in the cost, mended
 //!   by the swaps like the rows and columns.
-//! - The tabu searches fill columns as permutations on every board (columns are the same on
-//!   every variant). Their change moves are defined by a house's repeats, so every house the
+//! - The faithful tabu search fills columns as permutations on every board (columns are the
+//!   same on every variant). Its change moves are defined by a house's repeats, so every house the
 //!   cost counts gets them: rows, boxes or regions, columns, then each diagonal, in that order
-//!   (on a classic board exactly the thesis's order, so classic runs are unchanged). Their swaps
+//!   (on a classic board exactly the thesis's order, so classic runs are unchanged). Its swaps
 //!   stay within rows and columns as in the thesis: a swap within a diagonal would keep only
 //!   the diagonal's counts and disturb two rows and two columns, a move no document describes.
 //!
+//! - The tuned tabu search reads every house the board has: a filled cell clashes with any cell
+//!   of any of its houses, diagonals included, so one rule serves every variant.
+//!
 //! # The tuned variants
-//! Both run the faithful search's code (one loop each, not a copy), changed in three ways that
-//! the literature found to work (Lewis 2007, "Metaheuristics can solve sudoku puzzles"; hybrids
-//! of local search with constraint propagation):
+//! Both start from constraint propagation and move only candidates, as the literature found to
+//! work (Lewis 2007, "Metaheuristics can solve sudoku puzzles"; hybrids of local search with
+//! constraint propagation):
 //!
 //! 1. Propagate first. Naked and hidden singles are placed to a fixpoint
 //!    ([`sudoku_core::place_singles`]; counted in `placed_by_propagation`); the placed cells are
@@ -73,34 +76,47 @@
 //!    conformance kit demands that it stop on such a board for its budget's reason, so the search
 //!    then runs unrestricted on the puzzle as given until the budget stops it
 //!    (`contradictions` = 1).
-//! 2. Only candidates enter a cell. The first fill of each box ([`AnnealingTuned`]) or column
-//!    ([`TabuTuned`]) is a maximum matching of its free cells to its missing digits over the
-//!    candidate pairs, drawn at random, so on a solvable puzzle every cell starts on a
-//!    candidate. [`AnnealingTuned`] refuses, unpriced, a swap that would put a digit in a cell
-//!    where it is no candidate (Lewis's restriction; the refused swap still counts as a move);
-//!    [`TabuTuned`] lists only changes to candidates and swaps that keep both digits candidates.
-//! 3. Restart when stuck, from a fresh matching fill (counted in `restarts`; the best board
-//!    survives restarts). [`AnnealingTuned`] keeps Lewis's schedule (start temperature from the
-//!    standard deviation of sampled move deltas, geometric cooling per chain of (free cells)²
-//!    moves) but cools by 0.95 rather than 0.99 and, where the faithful annealer reheats after
-//!    20 stale chains, restarts instead once
+//! 2. [`AnnealingTuned`] runs the faithful annealer's loop (one loop, not a copy) with only
+//!    candidates entering a cell: the first fill of each box is a maximum matching of its free
+//!    cells to its missing digits over the candidate pairs, drawn at random, and a swap that
+//!    would put a digit where it is no candidate is refused unpriced (Lewis's restriction; the
+//!    refused swap still counts as a move). It restarts when stuck, from a fresh matching fill
+//!    (counted in `restarts`; the best board survives restarts): it keeps Lewis's schedule
+//!    (start temperature from the standard deviation of sampled move deltas, geometric cooling
+//!    per chain of (free cells)² moves) but cools by 0.95 rather than 0.99 and, where the
+//!    faithful annealer reheats after 20 stale chains, restarts instead once
 //!    [`AnnealingTunedParams::restart_after`] reheats in a row found nothing below the current
-//!    fill's lowest cost (default 0: every stagnation restarts). [`TabuTuned`] restarts after
-//!    [`TabuTunedParams::restart_after`] steps (5,000) without a cost below the current fill's
-//!    lowest, clearing the tabu list, and when a fill that has moved has no admissible
-//!    neighbour left.
+//!    fill's lowest cost (default 0: every stagnation restarts).
+//! 3. [`TabuTuned`] searches another space ([`tabu_tuned`]): boards that never break a rule,
+//!    with some free cells empty, where a move fills an empty cell with a candidate and empties
+//!    the cells that then clash with it (Blöchliger and Zufferey's PartialCol, 2008, the tabu
+//!    search over partial graph colourings). The cost stays the board's missing digits, which
+//!    there counts the houses of the empty cells. It does not restart.
 //!
 //! Measured (3 seeds, 2 s each, 2 shared cores; solved runs, faithful → tuned): the named
-//! boards, annealing 15 → 18 of 18 and tabu 9 → 18 of 18; the first 20 puzzles of top1465,
-//! annealing 18 → 55–60 of 60 (two runs) and tabu 2 → 56 of 60; the first 20 17-clue puzzles,
-//! annealing 11 → 60 of 60 and tabu 4 → 60 of 60. The restarts matter for the annealer
-//! (reheating only: 5 of 20 top1465 puzzles in 1 s, restarting: 10 to 12), and so does the faster
-//! cooling; the tabu search does best restarting after 5,000 or 20,000 steps (19 of 20) rather
-//! than 1,000 (17 of 20).
+//! boards, annealing 15 → 18 of 18; the first 20 puzzles of top1465, annealing 18 → 55–60 of
+//! 60 (two runs); the first 20 17-clue puzzles, annealing 11 → 60 of 60. The restarts matter
+//! for the annealer (reheating only: 5 of 20 top1465 puzzles in 1 s, restarting: 10 to 12), and
+//! so does the faster cooling.
+//!
+//! The tuned tabu search first ran the thesis's moves over full boards (candidate-matching
+//! fills, candidate-only changes and swaps, restarts after 5,000 steps without gain). That
+//! search solved 9×9 and 16×16 boards but stalled on 25×25 ones at a cost of 2 to 6 (one wrong
+//! pair or triple of digits): on the first 5 of Lloyd and Amos's 25×25 instances at 40% and
+//! 45% given, 10 s each, it solved 0 and 1 of 5 (their ant colony solves 5 and 3); the runs
+//! it lost ended at a cost of 2 to 6 after 29 to 49 restarts. Why partial boards: a full board
+//! near a solution cannot change without breaking a rule somewhere, while on a partial board a
+//! move that empties one cell to fill another keeps the cost level, so the search can walk a
+//! plateau rather than climb out of each minimum. On the first 10 instances of each share, 5 s, seed 1 (pinned,
+//! one core), the partial search solved 10, 10 and 10 of 10 at 40%, 45% and 50% given (median
+//! 170 ms, 577 ms and 40 ms), with [`TabuTunedParams::per_empty`] chosen there; on 9×9 it
+//! solved 53 of 54 runs of top1465's first 20 puzzles and 48 of 48 of the 17-clue set's (3
+//! seeds, 2 s).
 //!
 //! # Counters and budget
 //! - `moves`: moves priced. For [`Annealing`] every proposed swap, accepted or not; for [`Tabu`]
-//!   every neighbour whose cost change is computed, so a step counts as many moves as it prices.
+//!   every neighbour whose cost change is computed, so a step counts as many moves as it prices;
+//!   for [`TabuTuned`] every (empty cell, candidate) pair a step looks at.
 //!   This is the work counter [`Budget::max_iterations`] caps, exactly: the budget (cap, deadline,
 //!   cancel flag) is checked at entry and every 4,096 moves through [`Checkpoints`], and a
 //!   tabu step cut short by the budget is not made. The annealer's 200 sampled moves are not
@@ -108,13 +124,15 @@
 //! - `reheats` ([`Annealing`], [`AnnealingTuned`]): times the temperature went back to its
 //!   start.
 //! - `steps` ([`Tabu`], [`TabuTuned`]): moves made.
-//! - `restarts`, `placed_by_propagation`, `contradictions` (the tuned variants): see above.
+//! - `restarts` ([`AnnealingTuned`]), `placed_by_propagation`, `contradictions` (the tuned
+//!   variants): see above.
 //!
 //! Watched ([`sudoku_core::Solver::solve_watched`]), each search reports every board it fills
 //! ([`SearchEvent::Fill`]: the first fill, each restart's, the board propagation solves) and
 //! every move it makes ([`SearchEvent::Move`]: the cells changed and the cost after); the
-//! annealer's refused proposals and the tabu search's priced but unmade neighbours are not
-//! shown.
+//! annealer's refused proposals and the tabu searches' priced but unmade neighbours are not
+//! shown. [`TabuTuned`]'s boards are partial: it shows propagation's placements and its first
+//! fill as [`SearchEvent::Place`], and each move empties cells (digit 0) and fills one.
 //!
 //! The same [`Budget::seed`] gives the same run (a [`rand::rngs::StdRng`] seeded with it). Every
 //! outcome carries its [`Convergence`]: the best cost after each improvement, by moves. A search
@@ -127,7 +145,8 @@
 //! # Cost and limits
 //! An annealing move costs O(1): two random draws, a few count reads, and an exponential when
 //! the cost would rise. A tabu step lists its neighbourhood (O(N²) for the changes, plus the
-//! pairs of free cells in every row and column) and prices at most 200 of them. Memory is a few
+//! pairs of free cells in every row and column) and prices at most 200 of them; a tuned tabu
+//! step prices every candidate of every empty cell, a few house reads each. Memory is a few
 //! copies of the board, N + 1 counts a house (3N houses, 3N + 2 on a diagonal board), and for
 //! the tabu list one step number per cell and digit. Every size from 4×4 to 25×25 is accepted. Both are incomplete: nothing bounds the
 //! moves a solvable puzzle needs. With the kit's 10 million moves a case both solve every
@@ -145,9 +164,11 @@ pub mod annealing;
 pub mod counts;
 mod domain;
 pub mod tabu;
+pub mod tabu_tuned;
 
 pub use annealing::{Annealing, AnnealingParams, AnnealingTuned, AnnealingTunedParams};
-pub use tabu::{Tabu, TabuParams, TabuTuned, TabuTunedParams};
+pub use tabu::{Tabu, TabuParams};
+pub use tabu_tuned::{TabuTuned, TabuTunedParams};
 
 use std::sync::Arc;
 
@@ -235,12 +256,17 @@ struct Best {
 impl Best {
     /// The first fill, before any move.
     fn new(counts: &counts::Counts) -> Best {
+        Best::of_board(counts.geometry(), counts.cells(), counts.cost())
+    }
+
+    /// The first board, `cells` of cost `cost`, before any move.
+    fn of_board(geometry: &Arc<Geometry>, cells: &[u8], cost: u64) -> Best {
         let mut convergence = Convergence::default();
-        convergence.record(0, counts.cost());
+        convergence.record(0, cost);
         Best {
-            geometry: counts.geometry().clone(),
-            cells: counts.cells().to_vec(),
-            cost: counts.cost(),
+            geometry: geometry.clone(),
+            cells: cells.to_vec(),
+            cost,
             convergence,
         }
     }
@@ -252,10 +278,16 @@ impl Best {
     /// Keeps the board if it beats the best so far, `moves` into the search.
     #[inline]
     fn offer(&mut self, counts: &counts::Counts, moves: u64) {
-        if counts.cost() < self.cost {
-            self.cost = counts.cost();
-            self.cells.copy_from_slice(counts.cells());
-            self.convergence.record(moves, self.cost);
+        self.offer_board(counts.cells(), counts.cost(), moves);
+    }
+
+    /// Keeps `cells`, of cost `cost`, if they beat the best so far, `moves` into the search.
+    #[inline]
+    fn offer_board(&mut self, cells: &[u8], cost: u64, moves: u64) {
+        if cost < self.cost {
+            self.cost = cost;
+            self.cells.copy_from_slice(cells);
+            self.convergence.record(moves, cost);
         }
     }
 
@@ -279,5 +311,29 @@ impl Best {
             cost: self.cost,
         };
         Outcome::gave_up_at(reason, attempt, counters).with_convergence(self.convergence)
+    }
+}
+
+/// Keeps `candidate` in `slot` if its cost change is lower than the one there, or as low and
+/// it wins the draw among the `ties` equally low (so each of them is kept with equal chance).
+fn keep_better<T>(
+    slot: &mut Option<(i64, T)>,
+    ties: &mut u32,
+    candidate: (i64, T),
+    rng: &mut rand::rngs::StdRng,
+) {
+    use rand::Rng;
+    match slot {
+        Some((best, _)) if candidate.0 > *best => {}
+        Some((best, _)) if candidate.0 == *best => {
+            *ties += 1;
+            if rng.random_range(0..*ties) == 0 {
+                *slot = Some(candidate);
+            }
+        }
+        _ => {
+            *ties = 1;
+            *slot = Some(candidate);
+        }
     }
 }
