@@ -957,11 +957,11 @@ fn ratings(dir: &Path) -> Result<Vec<String>, String> {
 const COLONY_SOLVERS: [&str; 4] = ["aco", "tabu-tuned", "annealing-tuned", "genetic-tuned"];
 
 /// Lloyd and Amos's ant colony (their program's runs, `acs.csv`) beside `aco` and the tuned
-/// solvers (`summary.json`), a line per size and share of givens: runs solved and the median
-/// time to solution.
+/// solvers (the report's table by share of givens, `givens.csv`), a line per size and share of
+/// givens: runs solved and the median time to solution.
 fn colony(dir: &Path) -> Result<Vec<String>, String> {
-    let all = summary(dir)?;
     let acs = csv_rows(&dir.join("acs.csv"))?;
+    let ours = csv_rows(&dir.join("givens.csv"))?;
     let mut lines = vec![setting(dir)?];
     let mut keys: Vec<(String, String)> = Vec::new();
     for row in acs.iter().skip(1) {
@@ -986,13 +986,21 @@ fn colony(dir: &Path) -> Result<Vec<String>, String> {
         let median = sudoku_report::stats::median(&times)
             .map_or(String::new(), |t| format!(" ({})", duration_us(t * 1e6)));
         let mut parts = vec![format!("their ACS {}/{}{median}", times.len(), runs.len())];
+        // givens.csv: dataset, given %, solver, runs, runs solved %, µs to solution median.
+        let dataset = format!("{size}x{size}.txt");
         for solver in COLONY_SOLVERS {
-            let s = entry(&all, solver, &format!("{size}x{size}-{share}.txt"))?;
-            let count = field(s, "runs")?;
-            let solved = (field(s, "success_rate")? * count / 100.0).round();
-            let time = s["median_us"]
-                .as_f64()
-                .map_or(String::new(), |t| format!(" ({})", duration_us(t)));
+            let Some(row) = ours
+                .iter()
+                .find(|r| r[0] == dataset && r[1] == share && r[2] == solver)
+            else {
+                continue;
+            };
+            let count = number(&row[3])?;
+            let solved = (number(&row[4])? * count / 100.0).round();
+            let time = match row[5].as_str() {
+                "—" => String::new(),
+                us => format!(" ({})", duration_us(number(us)?)),
+            };
             parts.push(format!("`{solver}` {solved}/{count}{time}"));
         }
         lines.push(format!(

@@ -136,22 +136,27 @@ drop_big_csv() {
     fi
 }
 
-# The Lloyd and Amos instances the colony measurement runs: sizes with their shares of givens.
+# The Lloyd and Amos instances the colony measurement runs: sizes with their shares of givens,
+# every share on 16×16, and on 25×25 every tenth with each fifth around the hard region.
 colony_sizes=(16 25)
-colony_shares() { if [ "$1" = 16 ]; then echo 40 45 50; else echo 35 40 45 50 55; fi; }
-# Their program on each instance in turn, pinned to core 1: one run each (it seeds itself from
-# the system), $2 s each; a CSV row a run, success as the program reports it.
+colony_shares() {
+    if [ "$1" = 16 ]; then seq 0 5 100; else echo 0 10 20 30 35 40 45 50 55 60 70 80 90 100; fi
+}
+# Their program on each instance in turn, pinned to core 1: $2 runs each (it seeds itself from
+# the system), $3 s each; a CSV row a run, success as the program reports it.
 acs_runs() {
-    local count="$1" seconds="$2" size share i name answer
-    echo "size,share,instance,solved,seconds"
+    local count="$1" runs="$2" seconds="$3" size share i run name answer
+    echo "size,share,instance,solved,seconds,run"
     for size in "${colony_sizes[@]}"; do
         for share in $(colony_shares "$size"); do
             for ((i = 0; i < count; i++)); do
                 name="inst${size}x${size}_${share}_$i.txt"
-                answer=$(taskset -c 1 "$acs/sudokusolver" --timeout "$seconds" \
-                    --file "$acs/instances/general/$name" | tr '\n' ' ')
-                read -r code time <<<"$answer"
-                echo "$size,$share,$i,$([ "$code" = 0 ] && echo true || echo false),$time"
+                for ((run = 1; run <= runs; run++)); do
+                    answer=$(taskset -c 1 "$acs/sudokusolver" --timeout "$seconds" \
+                        --file "$acs/instances/general/$name" | tr '\n' ' ')
+                    read -r code time <<<"$answer"
+                    echo "$size,$share,$i,$([ "$code" = 0 ] && echo true || echo false),$time,$run"
+                done
             done
         done
     done
@@ -214,28 +219,33 @@ measure() {
             done
         done >>"$out/machine.txt" ;;
     colony)
-        # Lloyd and Amos's instances 0 to COLONY_INSTANCES-1 (default 10) of each share, read
-        # from ../shared into a scratch folder (never copied into the repository): their ant
-        # colony on core 1 (acs.csv) while aco and the tuned solvers run on core 0, 10 s a run.
-        local count=${COLONY_INSTANCES:-10} subsets=/tmp/sudoku-bench-colony specs=() size share i
+        # Lloyd and Amos's instances 0 to COLONY_INSTANCES-1 (default 50) of each share, one
+        # file a size, read from ../shared into a scratch folder (never copied into the
+        # repository); COLONY_SEEDS runs of each (default 3), 10 s a run: their ant colony on
+        # core 1 (acs.csv) while aco and the tuned solvers (COLONY_SOLVERS) run on core 0.
+        local count=${COLONY_INSTANCES:-50} seeds=${COLONY_SEEDS:-3} subsets=/tmp/sudoku-bench-colony
+        local solvers=(${COLONY_SOLVERS:-aco tabu-tuned annealing-tuned genetic-tuned})
+        local specs=() size share i solver
         rm -rf "$subsets" && mkdir -p "$subsets"
         for size in "${colony_sizes[@]}"; do
             for share in $(colony_shares "$size"); do
                 for ((i = 0; i < count; i++)); do
                     grep -A1 -x "# inst${size}x${size}_${share}_$i.txt" \
                         "$sets/lloyd-amos/general-${size}x${size}.txt"
-                done >"$subsets/${size}x${size}-$share.txt"
-                specs+=(-d "$subsets/${size}x${size}-$share.txt")
-            done
+                done
+            done >"$subsets/${size}x${size}.txt"
+            specs+=(-d "$subsets/${size}x${size}.txt")
         done
-        echo "acs_runs $count 10 (taskset -c 1 $acs/sudokusolver --timeout 10 --file" \
-            "$acs/instances/general/instSIZExSIZE_SHARE_I.txt, each instance in turn)" \
+        for solver in "${solvers[@]}"; do specs+=(-s "$solver"); done
+        echo "acs_runs $count $seeds 10 (taskset -c 1 $acs/sudokusolver --timeout 10 --file" \
+            "$acs/instances/general/instSIZExSIZE_SHARE_I.txt, $seeds runs of each instance in turn)" \
             >>"$out/command.txt"
-        acs_runs "$count" 10 >"$out/acs.csv" &
+        acs_runs "$count" "$seeds" 10 >"$out/acs.csv" &
         local their=$!
-        bench_into "$out" -s aco -s tabu-tuned -s annealing-tuned -s genetic-tuned "${specs[@]}" \
-            --seed 1 --seeds 1 --timeout 10 --max-iterations 100000000000 --isolate off --pin 0
+        bench_into "$out" "${specs[@]}" --seed 1 --seeds "$seeds" --timeout 10 \
+            --max-iterations 100000000000 --isolate off --pin 0
         wait "$their"
+        drop_big_csv "$out"
         rm -rf "$subsets" ;;
     genetic-budget)
         # The faithful GA as the other stochastic solvers run: no generation limit of its own.

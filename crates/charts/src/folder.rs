@@ -116,6 +116,7 @@ impl ReportSink for ReportFolder {
             styles: &Styles::of(&report.metas),
             overview: &report.overview,
             measures: &report.measures,
+            by_givens: &report.by_givens,
             charts: &chart_list,
         };
         std::fs::write(self.staging.join(PAGE), page.html())?;

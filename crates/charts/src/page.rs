@@ -45,6 +45,9 @@ pub struct Page<'a> {
     pub overview: &'a [Table],
     /// One per dataset, from [`sudoku_report::summary::tables`].
     pub measures: &'a [Table],
+    /// One per dataset that sweeps the share of givens, from
+    /// [`sudoku_report::summary::givens_tables`].
+    pub by_givens: &'a [Table],
     pub charts: &'a [ChartRef],
 }
 
@@ -95,16 +98,23 @@ impl Page<'_> {
         }
         out.push_str(&self.lede());
         out.push_str(&self.overview());
+        out.push_str(&self.by_givens());
         out.push_str("<h2 id=details>Details</h2>\n");
         out.push_str(&self.measures());
         out.push_str(&self.all_charts());
         out.push_str(&self.solvers());
         out.push_str(&self.run());
-        out.push_str(
+        let givens = if self.by_givens.is_empty() {
+            ""
+        } else {
+            " <a href=\"givens.csv\">givens.csv</a>,"
+        };
+        let _ = write!(
+            out,
             "<p>Files: <a href=\"results.csv\">results.csv</a> (every solve), \
              <a href=\"summary.md\">summary.md</a>, <a href=\"summary.csv\">summary.csv</a>, \
-             <a href=\"summary.json\">summary.json</a>, <a href=\"run.json\">run.json</a>.</p>\n\
-             </body></html>\n",
+             <a href=\"summary.json\">summary.json</a>,{givens} <a href=\"run.json\">run.json</a>.\
+             </p>\n</body></html>\n",
         );
         out
     }
@@ -187,6 +197,26 @@ impl Page<'_> {
         }
         for chart in self.charts.iter().filter(|c| c.place == Place::Overview) {
             out.push_str(&self.figure(chart));
+        }
+        out
+    }
+
+    /// The datasets that sweep the share of givens, by share (none: nothing).
+    fn by_givens(&self) -> String {
+        if self.by_givens.is_empty() {
+            return String::new();
+        }
+        let mut out = format!(
+            "<h2 id=givens>By share of givens</h2>\n<p class=how>{}</p>\n",
+            escape(sudoku_report::summary::BY_GIVENS_EXPLAINED)
+        );
+        for table in self.by_givens {
+            let _ = writeln!(
+                out,
+                "<h3>Dataset <code>{}</code></h3>\n<div class=scroll>{}</div>",
+                escape(&table.title),
+                table.to_html_with("", &|r, c| self.key(table, r, c))
+            );
         }
         out
     }
@@ -348,6 +378,7 @@ mod tests {
             styles: &styles,
             overview: &[],
             measures: &[],
+            by_givens: &[],
             charts: &[],
         };
         page.html()

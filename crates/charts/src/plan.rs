@@ -77,9 +77,6 @@ fn slug(text: &str) -> String {
 /// Points along the work axis of the convergence chart.
 const CONVERGENCE_POINTS: usize = 60;
 
-/// A dataset whose puzzles' proportions of givens span this much is a sweep, charted as (h).
-const GIVENS_SWEEP: f64 = 0.4;
-
 /// Largest dataset drawn board by board in chart (a).
 const MAX_BOARDS_PER_CHART: usize = 40;
 
@@ -525,8 +522,7 @@ fn stochastic(plan: &Plan, datasets: &[String]) -> Vec<PlannedChart> {
 
 /// (h) Success against the proportion of givens, for a dataset that sweeps it.
 fn givens(plan: &Plan, dataset: &str) -> Option<PlannedChart> {
-    let (low, high) = plan.digest.givens_range(dataset)?;
-    if high - low < GIVENS_SWEEP {
+    if !plan.digest.sweeps_givens(dataset) {
         return None;
     }
     let (solvers, _) = plan.ranked(dataset);

@@ -166,4 +166,28 @@ fn a_sweep_of_givens_gets_a_success_chart() {
         .unwrap()
         .len();
     assert!(png > 20_000, "{png}");
+    // The page's table by share of givens, and its CSV beside: 0, 20, 40 and 60 clues of 81
+    // are 0%, 25%, 50% and 75% given, two runs each.
+    assert!(
+        index.contains("<h2 id=givens>By share of givens</h2>"),
+        "{index}"
+    );
+    assert!(index.contains("<a href=\"givens.csv\">givens.csv</a>"));
+    let csv = std::fs::read_to_string(out.join("givens.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "dataset,given %,solver,runs,runs solved %,µs to solution median"
+    );
+    let shares: Vec<(&str, &str)> = lines[1..]
+        .iter()
+        .map(|line| {
+            let fields: Vec<&str> = line.split(',').collect();
+            (fields[1], fields[4])
+        })
+        .collect();
+    assert_eq!(
+        shares,
+        [("0", "100"), ("25", "0"), ("50", "100"), ("75", "100")]
+    );
 }

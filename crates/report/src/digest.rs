@@ -23,6 +23,10 @@ use sudoku_run::results::{Phase, Results, Row, RunHeader, SolverMeta, Status};
 
 use crate::stats::{self, GivensTally};
 
+/// A dataset whose puzzles' proportions of givens span this much is a sweep: the report charts
+/// its success against the share of givens and tables it by share.
+pub const GIVENS_SWEEP: f64 = 0.4;
+
 /// Width of the proportion-of-givens groups of the success-against-givens chart.
 pub const GIVENS_STEP: f64 = 0.05;
 
@@ -404,9 +408,12 @@ impl Digest {
         puzzle.add(row, status, meta.stochastic);
         if row.phase == Phase::Timed {
             let solved = row.status == Status::Solved;
-            group
-                .givens
-                .add(row.clues, row.size * row.size, solved, GIVENS_STEP);
+            group.givens.add(
+                row.clues,
+                row.size * row.size,
+                solved.then(|| row.time_us()),
+                GIVENS_STEP,
+            );
             if meta.stochastic {
                 let runs = &mut group.runs;
                 runs.count += 1;
@@ -489,6 +496,13 @@ impl Digest {
             .iter()
             .find(|d| d.name == dataset)
             .map_or(0, |d| d.ids.ends.len())
+    }
+
+    /// Whether `dataset`'s puzzles span [`GIVENS_SWEEP`] or more of proportions of givens: a
+    /// sweep, shown by share of givens.
+    pub fn sweeps_givens(&self, dataset: &str) -> bool {
+        self.givens_range(dataset)
+            .is_some_and(|(low, high)| high - low >= GIVENS_SWEEP)
     }
 
     /// The smallest and largest proportion of cells given in `dataset`.

@@ -1,8 +1,8 @@
 //! A run's report, worked out once, and the sinks it is sent to.
 //!
 //! What a report says is pure: from a [`Digest`] come the summaries, the overview and the
-//! measures tables, and the text documents made of them (`summary.md`, `summary.csv`,
-//! `summary.json`, `run.json`). How it is kept is a sink's business: a [`ReportSink`] is
+//! measures tables (and those by share of givens), and the text documents made of them
+//! (`summary.md`, `summary.csv`, `summary.json`, `givens.csv`, `run.json`). How it is kept is a sink's business: a [`ReportSink`] is
 //! handed each document, then the whole [`Report`] for whatever it draws from it. The folder
 //! with charts and `index.html` is one sink (`sudoku_charts::ReportFolder`, where the drawing
 //! lives); a `Vec<Document>` is another, keeping the text alone in memory. One report can go
@@ -30,6 +30,8 @@ pub struct Report<'a> {
     pub overview: Vec<Table>,
     /// Every measure, marked with the note.
     pub measures: Vec<Table>,
+    /// The datasets that sweep the share of givens, by share, marked with the note.
+    pub by_givens: Vec<Table>,
 }
 
 /// One text document of a report, named as a file of the report's folder.
@@ -73,6 +75,7 @@ impl<'a> Report<'a> {
         };
         let overview = noted(rank::overview_tables(&summaries));
         let measures = noted(summary::tables(&summaries));
+        let by_givens = noted(summary::givens_tables(digest, &summaries));
         Report {
             digest,
             metas: digest.metas(),
@@ -80,11 +83,12 @@ impl<'a> Report<'a> {
             note,
             overview,
             measures,
+            by_givens,
         }
     }
 
-    /// `summary.md`, `summary.csv`, `summary.json` and, when the run recorded its header,
-    /// `run.json`.
+    /// `summary.md`, `summary.csv`, `summary.json`, `givens.csv` when a dataset sweeps the
+    /// share of givens, and, when the run recorded its header, `run.json`.
     pub fn documents(&self) -> Result<Vec<Document>> {
         let marked: Vec<Summary> = self
             .summaries
@@ -99,8 +103,7 @@ impl<'a> Report<'a> {
                 name: "summary.md",
                 text: summary_markdown(
                     self.digest.header(),
-                    &self.overview,
-                    &self.measures,
+                    [&self.overview, &self.measures, &self.by_givens],
                     self.note.as_deref(),
                 ),
             },
@@ -113,6 +116,12 @@ impl<'a> Report<'a> {
                 text: serde_json::to_string_pretty(&marked)?,
             },
         ];
+        if !self.by_givens.is_empty() {
+            documents.push(Document {
+                name: "givens.csv",
+                text: summary::csv_of(&self.by_givens)?,
+            });
+        }
         if let Some(header) = self.digest.header() {
             documents.push(Document {
                 name: "run.json",
@@ -135,12 +144,12 @@ impl<'a> Report<'a> {
     }
 }
 
-/// summary.md: the run and its conditions (warnings first), the overview, then every measure,
-/// each table marked when the run is incomplete.
+/// summary.md: the run and its conditions (warnings first), the overview, every measure, then
+/// the datasets that sweep the share of givens by share, each table marked when the run is
+/// incomplete.
 fn summary_markdown(
     header: Option<&RunHeader>,
-    overview: &[Table],
-    measures: &[Table],
+    [overview, measures, by_givens]: [&[Table]; 3],
     note: Option<&str>,
 ) -> String {
     let mut out = String::from("# sudoku-bench summary\n\n");
@@ -173,6 +182,12 @@ fn summary_markdown(
     out.push_str(summary::MEASURES_EXPLAINED);
     out.push_str("\n\n");
     out.push_str(&summary::markdown_of(measures));
+    if !by_givens.is_empty() {
+        out.push_str("## By share of givens\n\n");
+        out.push_str(summary::BY_GIVENS_EXPLAINED);
+        out.push_str("\n\n");
+        out.push_str(&summary::markdown_of(by_givens));
+    }
     out
 }
 
@@ -186,7 +201,7 @@ mod tests {
 
     #[test]
     fn summary_md_describes_the_run_and_warns_of_a_shared_machine() {
-        let shared = summary_markdown(Some(&header(1.0, 0.4, Some(0))), &[], &[], None);
+        let shared = summary_markdown(Some(&header(1.0, 0.4, Some(0))), [&[], &[], &[]], None);
         assert!(
             shared.contains("**Warning: Other processes used 40 % of the CPU"),
             "{shared}"
@@ -199,7 +214,7 @@ mod tests {
             "{shared}"
         );
         assert!(shared.contains("; pinned to CPU 0.\n"), "{shared}");
-        let quiet = summary_markdown(Some(&header(1.0, 0.01, None)), &[], &[], None);
+        let quiet = summary_markdown(Some(&header(1.0, 0.01, None)), [&[], &[], &[]], None);
         assert!(!quiet.contains("Warning"), "{quiet}");
     }
 

@@ -146,33 +146,58 @@ pub fn convergence_profile(runs: &[&[(u64, u64)]], points: usize) -> Vec<(f64, f
 }
 
 /// Runs counted by proportion of givens, in groups of a fixed width: the success-against-givens
-/// curve, kept as counts so runs can be added one at a time.
+/// curve and the table by share of givens, kept as counts (and the solved runs' times) so runs
+/// can be added one at a time.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GivensTally {
-    /// Group (proportion / step, rounded) → (solved runs, runs).
-    groups: std::collections::BTreeMap<i64, (usize, usize)>,
+    /// Group (proportion / step, rounded) → its runs.
+    groups: std::collections::BTreeMap<i64, GivensGroup>,
+}
+
+/// The runs of one group of [`GivensTally`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GivensGroup {
+    pub runs: usize,
+    /// The solved runs' times, µs.
+    pub solved_us: Vec<f64>,
+}
+
+impl GivensGroup {
+    /// Share of the runs solved (%).
+    pub fn rate(&self) -> Option<f64> {
+        percent(self.solved_us.len(), self.runs)
+    }
+
+    /// Median time to solution, µs.
+    pub fn median_us(&self) -> Option<f64> {
+        median(&self.solved_us)
+    }
 }
 
 impl GivensTally {
-    /// Counts a run of a puzzle with `givens` of its `cells` given (a puzzle with no cells is
-    /// left out), grouped at `step`.
-    pub fn add(&mut self, givens: usize, cells: usize, solved: bool, step: f64) {
+    /// Counts a run of a puzzle with `givens` of its `cells` given, solved in `solved_us` µs or
+    /// not solved (a puzzle with no cells is left out), grouped at `step`.
+    pub fn add(&mut self, givens: usize, cells: usize, solved_us: Option<f64>, step: f64) {
         if cells == 0 {
             return;
         }
         let group = (givens as f64 / cells as f64 / step).round() as i64;
-        let (solved_runs, runs) = self.groups.entry(group).or_default();
-        *solved_runs += usize::from(solved);
-        *runs += 1;
+        let entry = self.groups.entry(group).or_default();
+        entry.runs += 1;
+        entry.solved_us.extend(solved_us);
+    }
+
+    /// Each group as (proportion of givens, its runs), by proportion.
+    pub fn groups(&self, step: f64) -> impl Iterator<Item = (f64, &GivensGroup)> {
+        self.groups
+            .iter()
+            .map(move |(&group, runs)| (group as f64 * step, runs))
     }
 
     /// Success rate (%) per group, as (proportion of givens, rate), by proportion.
     pub fn rates(&self, step: f64) -> Vec<(f64, f64)> {
-        self.groups
-            .iter()
-            .filter_map(|(&group, &(solved, runs))| {
-                Some((group as f64 * step, percent(solved, runs)?))
-            })
+        self.groups(step)
+            .filter_map(|(share, group)| Some((share, group.rate()?)))
             .collect()
     }
 }
@@ -205,13 +230,15 @@ mod tests {
         ];
         let mut tally = GivensTally::default();
         for (givens, cells, solved) in runs {
-            tally.add(givens, cells, solved, 0.05);
+            tally.add(givens, cells, solved.then_some(givens as f64), 0.05);
         }
-        tally.add(3, 0, true, 0.05);
+        tally.add(3, 0, Some(1.0), 0.05);
         assert_eq!(
             tally.rates(0.05),
             vec![(0.0, 0.0), (0.1, 100.0), (0.4, 50.0)]
         );
+        let medians: Vec<Option<f64>> = tally.groups(0.05).map(|(_, g)| g.median_us()).collect();
+        assert_eq!(medians, vec![None, Some(10.0), Some(40.0)]);
         assert!(GivensTally::default().rates(0.05).is_empty());
     }
 

@@ -305,14 +305,15 @@ No-guess % and guesses/puzzle only for solvers that report guesses. Failed count
 answers (a grid that breaks a rule, or a count, \"unsolvable\" or \"unique\" that the dataset \
 or a reference solver contradicts), crashes and engine failures.";
 
+/// What the tables by share of givens show.
+pub const BY_GIVENS_EXPLAINED: &str = "For each dataset whose puzzles span 40% or more of \
+shares of cells given (a sweep, as Lewis's and Lloyd and Amos's instances are): per share, rounded \
+to 5%, and solver, the timed runs (seeds × puzzles, or passes for a deterministic solver), the \
+share of them solved, and the median time of the solved ones.";
+
 /// The summary tables, one per dataset in first-seen order: the one model every sink writes.
 pub fn tables(summaries: &[Summary]) -> Vec<Table> {
-    let mut datasets: Vec<&str> = Vec::new();
-    for s in summaries {
-        if !datasets.contains(&s.dataset.as_str()) {
-            datasets.push(&s.dataset);
-        }
-    }
+    let datasets = datasets_of(summaries);
     // The model-building column appears only when some solver builds a model; every table has
     // the same columns, so the CSV of all of them is one table.
     let builds = summaries.iter().any(|s| s.build_median_us.is_some());
@@ -417,6 +418,57 @@ pub fn to_markdown(summaries: &[Summary]) -> String {
     markdown_of(&tables(summaries))
 }
 
+/// The datasets of `summaries`, in their order, each once.
+fn datasets_of(summaries: &[Summary]) -> Vec<&str> {
+    let mut datasets: Vec<&str> = Vec::new();
+    for s in summaries {
+        if !datasets.contains(&s.dataset.as_str()) {
+            datasets.push(&s.dataset);
+        }
+    }
+    datasets
+}
+
+/// A table for each dataset that sweeps the share of givens ([`Digest::sweeps_givens`]): per
+/// share (grouped as the success-against-givens chart groups it) and solver, in the order of
+/// `summaries`, the timed runs, the share solved and the median time to solution.
+pub fn givens_tables(digest: &Digest, summaries: &[Summary]) -> Vec<Table> {
+    let columns = [
+        ("given %", true),
+        ("solver", false),
+        ("runs", true),
+        ("runs solved %", true),
+        ("µs to solution median", true),
+    ];
+    datasets_of(summaries)
+        .into_iter()
+        .filter(|dataset| digest.sweeps_givens(dataset))
+        .map(|dataset| {
+            let mut rows: Vec<(f64, usize, Vec<Cell>)> = Vec::new();
+            let solvers = summaries.iter().filter(|s| s.dataset == dataset);
+            for (rank, s) in solvers.enumerate() {
+                let Some(tally) = digest.givens(&s.solver, dataset) else {
+                    continue;
+                };
+                for (share, group) in tally.groups(crate::digest::GIVENS_STEP) {
+                    let cells = vec![
+                        format!("{:.0}", share * 100.0).into(),
+                        Cell::marked(&s.solver, Mark::Strong),
+                        group.runs.into(),
+                        fmt_num(group.rate()).into(),
+                        fmt_num(group.median_us()).into(),
+                    ];
+                    rows.push((share, rank, cells));
+                }
+            }
+            rows.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            let mut table = Table::new(dataset, &columns);
+            table.rows = rows.into_iter().map(|(_, _, cells)| cells).collect();
+            table
+        })
+        .collect()
+}
+
 /// `tables` as markdown, each under a heading naming its dataset.
 pub fn markdown_of(tables: &[Table]) -> String {
     tables
@@ -455,6 +507,60 @@ mod tests {
             detail: String::new(),
             checked: String::new(),
         }
+    }
+
+    #[test]
+    fn a_sweep_of_givens_is_tabled_by_share_and_other_datasets_are_not() {
+        use Phase::*;
+        // Stochastic "s" and "t" on 81-cell boards with 8, 40 and 41 clues (10%, 49% and 51%,
+        // grouped as 10% and 50%): a sweep of 0.41.
+        let run = |solver: &str, puzzle: &str, clues, seed, solved: bool, us| Row {
+            clues,
+            seed,
+            ..row(
+                solver,
+                puzzle,
+                Timed,
+                0,
+                if solved {
+                    Status::Solved
+                } else {
+                    Status::GaveUp("deadline".into())
+                },
+                us,
+            )
+        };
+        let rows = vec![
+            run("s", "p8", 8, 1, true, 30),
+            run("s", "p8", 8, 2, true, 10),
+            run("s", "p40", 40, 1, false, 900),
+            run("s", "p41", 41, 1, true, 500),
+            run("t", "p8", 8, 1, false, 900),
+        ];
+        let metas = [meta("s", true), meta("t", true)];
+        let mut digest = Digest::declaring(&metas);
+        for r in &rows {
+            digest.add(r);
+        }
+        let tables = givens_tables(&digest, &summaries(&digest));
+        assert_eq!(tables.len(), 1);
+        let text: Vec<Vec<&str>> = tables[0]
+            .rows
+            .iter()
+            .map(|r| r.iter().map(|c| c.text.as_str()).collect())
+            .collect();
+        assert_eq!(
+            text,
+            [
+                ["10", "s", "2", "100", "20"],
+                ["10", "t", "1", "0", "—"],
+                ["50", "s", "2", "50", "500"],
+            ]
+        );
+        let mut narrow = Digest::declaring(&metas);
+        narrow.add(&rows[0]);
+        narrow.add(&rows[2]);
+        assert!(givens_tables(&narrow, &summaries(&narrow)).is_empty());
     }
 
     #[test]
