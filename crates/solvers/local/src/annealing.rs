@@ -1,15 +1,17 @@
-//! The 2009 project's random-swap search, as simulated annealing, and its tuned variant.
+//! The 2009 project's random-swap search, as simulated annealing, and its tuned variant over
+//! partial boards. Both cool and reheat by one `Schedule`.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
     Budget, Checkpoints, Counters, Grid, NotWatchable, Outcome, SearchEvent, Solver, SolverInfo,
-    StopReason,
+    StopReason, digits_of,
 };
 
 use crate::counts::Counts;
 use crate::domain::Domain;
+use crate::partial::{MOST_HOUSES, Partial};
 use crate::{Best, CHECK_EVERY, after_propagation, local_search_info, report_fill, report_move};
 
 /// The annealing schedule. The defaults are Lewis's (2007) schedule for Sudoku.
@@ -62,7 +64,7 @@ impl Solver for Annealing {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        self.run(puzzle, budget, |_| {})
+        anneal_swaps(&self.params, puzzle, budget, |_| {})
     }
 
     /// The first fill, then each swap accepted, with the cost after it.
@@ -72,40 +74,20 @@ impl Solver for Annealing {
         budget: &Budget,
         watch: &mut dyn FnMut(SearchEvent<'_>),
     ) -> Result<Outcome, NotWatchable> {
-        Ok(self.run(puzzle, budget, watch))
+        Ok(anneal_swaps(&self.params, puzzle, budget, watch))
     }
 }
 
-impl Annealing {
-    fn run(&self, puzzle: &Grid, budget: &Budget, watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
-        let plan = Plan {
-            schedule: &self.params,
-            match_candidates: false,
-            restart_after: None,
-        };
-        anneal(
-            &plan,
-            &Domain::unrestricted(puzzle),
-            budget,
-            Counters::default(),
-            watch,
-        )
-    }
-}
-
-/// The tuned annealer's parameters: the faithful schedule, and when to restart.
+/// The tuned annealer's parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnnealingTunedParams {
     /// Start temperature samples, cooling, chain length and stale chains before a reheat, as
     /// for [`Annealing`]. Default: Lewis's schedule ([`AnnealingParams::default`]) but cooling
-    /// by 0.95 a chain instead of 0.99: with candidates only, the search freezes sooner and a
-    /// fresh fill is worth more than a long slow cooling (42 of 60 runs of top1465's first 20
-    /// puzzles solved within 2 s at 0.99, 60 of 60 at 0.95).
+    /// by 0.95 a chain instead of 0.99: on 25×25 boards at 40%, 45% and 50% given (the first
+    /// 5, 5 and 10 of Lloyd and Amos's instances, 5 s, seed 1) 0.95 solved 5, 4 and 9 where
+    /// 0.99 solved 5, 3 and 9 and 0.9 solved 5, 1 and 9; chains of 2,000 or 20,000 moves
+    /// rather than (free cells)² solved fewer (0, 0, 8 and 2, 2, 8).
     pub schedule: AnnealingParams,
-    /// Reheats in a row without a cost below the lowest of the current fill after which the
-    /// next stagnation refills every box afresh (a restart) instead of reheating. 0 restarts
-    /// at every stagnation. Default 0.
-    pub restart_after: u32,
 }
 
 impl Default for AnnealingTunedParams {
@@ -115,13 +97,12 @@ impl Default for AnnealingTunedParams {
                 cooling: 0.95,
                 ..AnnealingParams::default()
             },
-            restart_after: 0,
         }
     }
 }
 
-/// [`Annealing`] after constraint propagation, with each free cell kept to its candidates
-/// and restarts from a fresh fill when the search stagnates.
+/// Simulated annealing over boards that never break a rule (module `partial`), after
+/// constraint propagation, each free cell kept to its candidates.
 #[derive(Clone, Debug, Default)]
 pub struct AnnealingTuned {
     pub params: AnnealingTunedParams,
@@ -137,8 +118,8 @@ impl Solver for AnnealingTuned {
     fn info(&self) -> SolverInfo {
         local_search_info(
             "annealing-tuned",
-            "places forced singles, fills each box with candidates, then anneals \
-                          candidate-respecting swaps within boxes, restarting when stuck",
+            "places forced singles, then fills empty cells with candidates, emptying the \
+                          cells they clash with, by simulated annealing until none is empty",
         )
     }
 
@@ -146,8 +127,9 @@ impl Solver for AnnealingTuned {
         self.run(puzzle, budget, |_| {})
     }
 
-    /// Each fill (the first after propagation, every restart's), then each swap accepted,
-    /// with the cost after it.
+    /// The cells propagation places (as forced), the first fill cell by cell (as guesses),
+    /// then each move accepted: the cells it empties (to 0), the cell it fills, and the cost
+    /// after.
     fn solve_watched(
         &mut self,
         puzzle: &Grid,
@@ -160,25 +142,80 @@ impl Solver for AnnealingTuned {
 
 impl AnnealingTuned {
     fn run(&self, puzzle: &Grid, budget: &Budget, watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
-        let plan = Plan {
-            schedule: &self.params.schedule,
-            match_candidates: true,
-            restart_after: Some(self.params.restart_after),
-        };
-        after_propagation(puzzle, watch, |domain, counters, watch| {
-            anneal(&plan, domain, budget, counters, watch)
+        after_propagation(puzzle, watch, |domain, counters, mut watch| {
+            crate::partial::show_propagation(puzzle, domain, &mut watch);
+            anneal_partial(&self.params.schedule, domain, budget, counters, watch)
         })
     }
 }
 
-/// What sets one annealer apart from the other.
-struct Plan<'a> {
-    schedule: &'a AnnealingParams,
-    /// Fill each box by a candidate matching ([`Domain::fill_matching`]) rather than a random
-    /// order.
-    match_candidates: bool,
-    /// Restart instead of reheating after this many fruitless reheats; `None`: never restart.
-    restart_after: Option<u32>,
+/// The temperature and when it changes: cooled after each chain of moves, back to its start
+/// after [`AnnealingParams::reheat_after`] stale chains in a row (no new best cost, and the
+/// chain ended at the cost it began with: the search is frozen in a minimum).
+struct Schedule<'a> {
+    params: &'a AnnealingParams,
+    start: f64,
+    temperature: f64,
+    chain: u64,
+    in_chain: u64,
+    best_at_chain_start: u64,
+    cost_at_chain_start: u64,
+    stale_chains: u32,
+}
+
+impl<'a> Schedule<'a> {
+    /// The schedule for a search with `free` cells to move, whose first board costs `cost`,
+    /// starting at the standard deviation of the cost changes `deltas` of sampled moves (at
+    /// least 1, one unit of cost: Lewis's start temperature).
+    fn new(params: &'a AnnealingParams, deltas: &[f64], free: u64, cost: u64) -> Schedule<'a> {
+        let start = if deltas.len() < 2 {
+            1.0
+        } else {
+            let mean = deltas.iter().sum::<f64>() / deltas.len() as f64;
+            let variance =
+                deltas.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (deltas.len() - 1) as f64;
+            variance.sqrt().max(1.0)
+        };
+        Schedule {
+            params,
+            start,
+            temperature: start,
+            chain: params.moves_per_temperature.unwrap_or(free * free),
+            in_chain: 0,
+            best_at_chain_start: cost,
+            cost_at_chain_start: cost,
+            stale_chains: 0,
+        }
+    }
+
+    /// The Metropolis rule: a move that does not raise the cost always, else with probability
+    /// `exp(-delta / T)`.
+    fn accepts(&self, delta: i64, rng: &mut StdRng) -> bool {
+        delta <= 0 || rng.random::<f64>() < (-(delta as f64) / self.temperature).exp()
+    }
+
+    /// Counts a move tried, the search now at `cost` with `best` the lowest so far; cools at
+    /// the end of a chain and reheats after stale ones (counted in `reheats`).
+    fn tried(&mut self, best: u64, cost: u64, counters: &mut Counters) {
+        self.in_chain += 1;
+        if self.in_chain < self.chain {
+            return;
+        }
+        self.in_chain = 0;
+        self.temperature *= self.params.cooling;
+        if best < self.best_at_chain_start || cost != self.cost_at_chain_start {
+            self.stale_chains = 0;
+        } else {
+            self.stale_chains += 1;
+        }
+        self.best_at_chain_start = best;
+        self.cost_at_chain_start = cost;
+        if self.stale_chains >= self.params.reheat_after {
+            self.stale_chains = 0;
+            self.temperature = self.start;
+            counters.add("reheats", 1);
+        }
+    }
 }
 
 /// The free cells of one box (or jigsaw region) and the digits its fixed cells lack.
@@ -203,15 +240,14 @@ impl BoxPart {
     }
 }
 
-fn anneal(
-    plan: &Plan,
-    domain: &Domain,
+/// The faithful annealer: boxes filled as permutations, random swaps within a box.
+fn anneal_swaps(
+    params: &AnnealingParams,
+    board: &Grid,
     budget: &Budget,
-    mut counters: Counters,
     mut watch: impl FnMut(SearchEvent<'_>),
 ) -> Outcome {
-    let params = plan.schedule;
-    let board = &domain.board;
+    let mut counters = Counters::default();
     let geometry = board.geometry();
     let mut rng = StdRng::seed_from_u64(budget.seed);
 
@@ -221,27 +257,20 @@ fn anneal(
         .region_houses()
         .map(|house| BoxPart::of(board, geometry.house(house)))
         .collect();
-    let fill = |rng: &mut StdRng| {
-        let mut cells = board.cells().to_vec();
-        for part in &parts {
-            if plan.match_candidates {
-                domain.fill_matching(&part.free, &part.missing, &mut cells, rng);
-            } else {
-                let mut missing = part.missing.clone();
-                missing.shuffle(rng);
-                for (&cell, &digit) in part.free.iter().zip(&missing) {
-                    cells[cell] = digit;
-                }
-            }
+    let mut cells = board.cells().to_vec();
+    for part in &parts {
+        let mut missing = part.missing.clone();
+        missing.shuffle(&mut rng);
+        for (&cell, &digit) in part.free.iter().zip(&missing) {
+            cells[cell] = digit;
         }
-        Counts::new(geometry.clone(), cells)
-    };
+    }
+    let mut counts = Counts::new(geometry.clone(), cells);
     let movable: Vec<&[usize]> = parts
         .iter()
         .filter(|part| part.free.len() >= 2)
         .map(|part| part.free.as_slice())
         .collect();
-    let mut counts = fill(&mut rng);
     report_fill(&counts, &mut watch);
     let mut best = Best::new(&counts);
     if counts.cost() == 0 {
@@ -258,25 +287,19 @@ fn anneal(
         let b = (a + rng.random_range(1..free.len())) % free.len();
         (free[a], free[b])
     };
-    let start = start_temperature(params, domain, &counts, &mut rng, random_move);
-    let chain = params.moves_per_temperature.unwrap_or_else(|| {
-        let free = board.cells().iter().filter(|&&v| v == 0).count() as u64;
-        free * free
-    });
+    let deltas: Vec<f64> = (0..params.samples)
+        .map(|_| {
+            let (a, b) = random_move(&mut rng);
+            counts.swap_delta(a, b) as f64
+        })
+        .collect();
+    let free = board.cells().iter().filter(|&&v| v == 0).count() as u64;
+    let mut schedule = Schedule::new(params, &deltas, free, counts.cost());
 
     let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
     if let Err(reason) = checkpoints.check(budget, 0) {
         return best.gave_up(reason, counters);
     }
-    let mut temperature = start;
-    let mut in_chain = 0;
-    let mut best_at_chain_start = best.cost();
-    let mut cost_at_chain_start = counts.cost();
-    let mut stale_chains = 0;
-    // The lowest cost of the current fill, and at the last reheat (restarts only).
-    let mut fill_best = counts.cost();
-    let mut fill_best_at_reheat = fill_best;
-    let mut fruitless_reheats = 0;
     loop {
         if checkpoints.due(counters.moves)
             && let Err(reason) = checkpoints.check(budget, counters.moves)
@@ -285,85 +308,75 @@ fn anneal(
         }
         let (a, b) = random_move(&mut rng);
         counters.moves += 1;
-        // A swap that would put a digit where it is no candidate is refused unpriced.
-        if domain.allows_swap(counts.cells(), a, b) {
-            let delta = counts.swap_delta(a, b);
-            if delta <= 0 || rng.random::<f64>() < (-(delta as f64) / temperature).exp() {
-                counts.swap(a, b);
-                report_move(&counts, &[a, b], &mut watch);
-                best.offer(&counts, counters.moves);
-                if counts.cost() == 0 {
-                    return best.solved(counters);
-                }
-                fill_best = fill_best.min(counts.cost());
+        if schedule.accepts(counts.swap_delta(a, b), &mut rng) {
+            counts.swap(a, b);
+            report_move(&counts, &[a, b], &mut watch);
+            best.offer(&counts, counters.moves);
+            if counts.cost() == 0 {
+                return best.solved(counters);
             }
         }
-        in_chain += 1;
-        if in_chain == chain {
-            in_chain = 0;
-            temperature *= params.cooling;
-            // A chain is stale when it found no new best and ended at the cost it began with:
-            // the search is frozen in a minimum.
-            if best.cost() < best_at_chain_start || counts.cost() != cost_at_chain_start {
-                stale_chains = 0;
-            } else {
-                stale_chains += 1;
-            }
-            best_at_chain_start = best.cost();
-            cost_at_chain_start = counts.cost();
-            if stale_chains >= params.reheat_after {
-                stale_chains = 0;
-                temperature = start;
-                if fill_best < fill_best_at_reheat {
-                    fruitless_reheats = 0;
-                }
-                fill_best_at_reheat = fill_best;
-                match plan.restart_after {
-                    Some(limit) if fruitless_reheats >= limit => {
-                        counts = fill(&mut rng);
-                        report_fill(&counts, &mut watch);
-                        best.offer(&counts, counters.moves);
-                        if counts.cost() == 0 {
-                            return best.solved(counters);
-                        }
-                        fill_best = counts.cost();
-                        fill_best_at_reheat = fill_best;
-                        fruitless_reheats = 0;
-                        cost_at_chain_start = counts.cost();
-                        counters.add("restarts", 1);
-                    }
-                    _ => {
-                        fruitless_reheats += 1;
-                        counters.add("reheats", 1);
-                    }
-                }
-            }
-        }
+        schedule.tried(best.cost(), counts.cost(), &mut counters);
     }
 }
 
-/// The standard deviation of the cost changes of the admissible moves among
-/// `params.samples` random ones from the first fill, at least 1 (one unit of cost).
-fn start_temperature(
+/// The tuned annealer: a random candidate in a random empty cell, the cells it clashes with
+/// emptied, under the Metropolis rule.
+fn anneal_partial(
     params: &AnnealingParams,
     domain: &Domain,
-    counts: &Counts,
-    rng: &mut StdRng,
-    random_move: impl Fn(&mut StdRng) -> (usize, usize),
-) -> f64 {
+    budget: &Budget,
+    mut counters: Counters,
+    mut watch: impl FnMut(SearchEvent<'_>),
+) -> Outcome {
+    let geometry = domain.board.geometry();
+    let mut rng = StdRng::seed_from_u64(budget.seed);
+    let mut board = Partial::new(geometry, &domain.board);
+    board.fill_greedily(domain, &mut rng, &mut watch);
+    let mut best = Best::of_board(geometry, &board.cells, board.cost);
+    if board.empty.is_empty() {
+        return best.solved(counters);
+    }
+    let random_move = |board: &Partial, rng: &mut StdRng| {
+        let cell = board.empty[rng.random_range(0..board.empty.len())];
+        let allowed = domain.allowed(cell);
+        let pick = rng.random_range(0..allowed.count_ones() as usize);
+        let digit = digits_of(allowed).nth(pick).expect("a digit of the set");
+        (cell, digit)
+    };
+    let mut clashes = [0; MOST_HOUSES];
     let deltas: Vec<f64> = (0..params.samples)
         .filter_map(|_| {
-            let (a, b) = random_move(rng);
-            domain
-                .allows_swap(counts.cells(), a, b)
-                .then(|| counts.swap_delta(a, b) as f64)
+            let (cell, digit) = random_move(&board, &mut rng);
+            let count = board.clashes(cell, digit, &mut clashes)?;
+            Some(board.delta(cell, &clashes[..count]) as f64)
         })
         .collect();
-    if deltas.len() < 2 {
-        return 1.0;
+    let free = domain.board.cells().iter().filter(|&&v| v == 0).count() as u64;
+    let mut schedule = Schedule::new(params, &deltas, free, board.cost);
+
+    let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
+    if let Err(reason) = checkpoints.check(budget, 0) {
+        return best.gave_up(reason, counters);
     }
-    let mean = deltas.iter().sum::<f64>() / deltas.len() as f64;
-    let variance =
-        deltas.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (deltas.len() - 1) as f64;
-    variance.sqrt().max(1.0)
+    loop {
+        if checkpoints.due(counters.moves)
+            && let Err(reason) = checkpoints.check(budget, counters.moves)
+        {
+            return best.gave_up(reason, counters);
+        }
+        let (cell, digit) = random_move(&board, &mut rng);
+        counters.moves += 1;
+        // A move that would empty a fixed cell is refused unpriced.
+        if let Some(count) = board.clashes(cell, digit, &mut clashes)
+            && schedule.accepts(board.delta(cell, &clashes[..count]), &mut rng)
+        {
+            board.make_move(cell, digit, &clashes[..count], &mut watch);
+            best.offer_board(&board.cells, board.cost, counters.moves);
+            if board.empty.is_empty() {
+                return best.solved(counters);
+            }
+        }
+        schedule.tried(best.cost(), board.cost, &mut counters);
+    }
 }

@@ -4,7 +4,8 @@
 //! literature found to work, to show what local search gets at its best.
 //!
 //! # What they are
-//! Both fill the empty cells at once and then mend the full board by small moves, guided by one
+//! The faithful searches fill the empty cells at once and then mend the full board by small
+//! moves (the tuned ones work on partial boards: see below), guided by one
 //! cost: the digits missing from each house of the board's [`sudoku_core::Geometry`] (each
 //! row, column and box, or jigsaw region, and both diagonals on a diagonal board), summed
 //! (0 = solved; on a full board it is also the number of repeated digits; the same count as
@@ -60,8 +61,8 @@
 //!   stay within rows and columns as in the thesis: a swap within a diagonal would keep only
 //!   the diagonal's counts and disturb two rows and two columns, a move no document describes.
 //!
-//! - The tuned tabu search reads every house the board has: a filled cell clashes with any cell
-//!   of any of its houses, diagonals included, so one rule serves every variant.
+//! - The tuned searches read every house the board has: a filled cell clashes with any cell of
+//!   any of its houses, diagonals included, so one rule serves every variant.
 //!
 //! # The tuned variants
 //! Both start from constraint propagation and move only candidates, as the literature found to
@@ -76,47 +77,38 @@
 //!    conformance kit demands that it stop on such a board for its budget's reason, so the search
 //!    then runs unrestricted on the puzzle as given until the budget stops it
 //!    (`contradictions` = 1).
-//! 2. [`AnnealingTuned`] runs the faithful annealer's loop (one loop, not a copy) with only
-//!    candidates entering a cell: the first fill of each box is a maximum matching of its free
-//!    cells to its missing digits over the candidate pairs, drawn at random, and a swap that
-//!    would put a digit where it is no candidate is refused unpriced (Lewis's restriction; the
-//!    refused swap still counts as a move). It restarts when stuck, from a fresh matching fill
-//!    (counted in `restarts`; the best board survives restarts): it keeps Lewis's schedule
-//!    (start temperature from the standard deviation of sampled move deltas, geometric cooling
-//!    per chain of (free cells)² moves) but cools by 0.95 rather than 0.99 and, where the
-//!    faithful annealer reheats after 20 stale chains, restarts instead once
-//!    [`AnnealingTunedParams::restart_after`] reheats in a row found nothing below the current
-//!    fill's lowest cost (default 0: every stagnation restarts).
-//! 3. [`TabuTuned`] searches another space ([`tabu_tuned`]): boards that never break a rule,
-//!    with some free cells empty, where a move fills an empty cell with a candidate and empties
-//!    the cells that then clash with it (Blöchliger and Zufferey's PartialCol, 2008, the tabu
-//!    search over partial graph colourings). The cost stays the board's missing digits, which
-//!    there counts the houses of the empty cells. It does not restart.
+//! 2. Both then search another space (module `partial`): boards that never break a rule, with some
+//!    free cells empty, where a move fills an empty cell with a candidate and empties the
+//!    cells that then clash with it. The cost stays the board's missing digits, which there
+//!    counts the houses of the empty cells. The first board fills the free cells in random
+//!    order, each with a random candidate that clashes with nothing where there is one.
+//!    [`TabuTuned`] is Blöchliger and Zufferey's PartialCol (2008, the tabu search over partial
+//!    graph colourings; [`tabu_tuned`]): each step makes the best move that is not tabu.
+//!    [`AnnealingTuned`] anneals the same moves, one random candidate of one random empty cell
+//!    at a time (as Morgenstern and Shapiro annealed partial colourings), on the faithful
+//!    annealer's schedule (one schedule in [`annealing`] serves both) cooling by 0.95 a chain.
+//!    Neither restarts.
 //!
-//! Measured (3 seeds, 2 s each, 2 shared cores; solved runs, faithful → tuned): the named
-//! boards, annealing 15 → 18 of 18; the first 20 puzzles of top1465, annealing 18 → 55–60 of
-//! 60 (two runs); the first 20 17-clue puzzles, annealing 11 → 60 of 60. The restarts matter
-//! for the annealer (reheating only: 5 of 20 top1465 puzzles in 1 s, restarting: 10 to 12), and
-//! so does the faster cooling.
-//!
-//! The tuned tabu search first ran the thesis's moves over full boards (candidate-matching
-//! fills, candidate-only changes and swaps, restarts after 5,000 steps without gain). That
-//! search solved 9×9 and 16×16 boards but stalled on 25×25 ones at a cost of 2 to 6 (one wrong
-//! pair or triple of digits): on the first 5 of Lloyd and Amos's 25×25 instances at 40% and
-//! 45% given, 10 s each, it solved 0 and 1 of 5 (their ant colony solves 5 and 3); the runs
-//! it lost ended at a cost of 2 to 6 after 29 to 49 restarts. Why partial boards: a full board
-//! near a solution cannot change without breaking a rule somewhere, while on a partial board a
-//! move that empties one cell to fill another keeps the cost level, so the search can walk a
-//! plateau rather than climb out of each minimum. On the first 10 instances of each share, 5 s, seed 1 (pinned,
-//! one core), the partial search solved 10, 10 and 10 of 10 at 40%, 45% and 50% given (median
-//! 170 ms, 577 ms and 40 ms), with [`TabuTunedParams::per_empty`] chosen there; on 9×9 it
-//! solved 53 of 54 runs of top1465's first 20 puzzles and 48 of 48 of the 17-clue set's (3
-//! seeds, 2 s).
+//! Why partial boards. Both tuned searches first moved over full boards as the faithful ones
+//! do, with candidate-matching fills, candidate-only moves and restarts when stuck. They solved
+//! 9×9 and 16×16 boards but stalled on 25×25 ones at a cost of 2 to 8 (a few wrong digits): on
+//! the first 5 of Lloyd and Amos's 25×25 instances at 40% and 45% given, 10 s each, the tabu
+//! search solved 0 and 1 of 5, the annealer 4 and 0 (their ant colony solves 5 and 3); the runs
+//! they lost ended after 29 to 70 restarts. A full board near a solution cannot change without
+//! breaking a rule somewhere, while on a partial board a move that empties one cell to fill
+//! another keeps the cost level, so a search can walk a plateau rather than climb out of each
+//! minimum. Measured over partial boards (first 10 instances of each share, 5 s, seed 1, one
+//! pinned core): the tabu search solved 10, 10 and 10 of 10 at 40%, 45% and 50% given (median
+//! 170 ms, 577 ms and 40 ms), with [`TabuTunedParams::per_empty`] chosen there; the annealer,
+//! on the first 5, 5 and 10 with the other core busy, 5, 4 and 9. On 9×9 (3 seeds, 2 s) the
+//! tabu search solved 53 of 54 runs of top1465's first 20 puzzles and the annealer 49 of 54,
+//! as its full-board version did in the same run; both solved 48 of 48 of the 17-clue set's.
 //!
 //! # Counters and budget
 //! - `moves`: moves priced. For [`Annealing`] every proposed swap, accepted or not; for [`Tabu`]
 //!   every neighbour whose cost change is computed, so a step counts as many moves as it prices;
-//!   for [`TabuTuned`] every (empty cell, candidate) pair a step looks at.
+//!   for [`TabuTuned`] every (empty cell, candidate) pair a step looks at; for
+//!   [`AnnealingTuned`] every proposed move, accepted or not.
 //!   This is the work counter [`Budget::max_iterations`] caps, exactly: the budget (cap, deadline,
 //!   cancel flag) is checked at entry and every 4,096 moves through [`Checkpoints`], and a
 //!   tabu step cut short by the budget is not made. The annealer's 200 sampled moves are not
@@ -124,15 +116,14 @@
 //! - `reheats` ([`Annealing`], [`AnnealingTuned`]): times the temperature went back to its
 //!   start.
 //! - `steps` ([`Tabu`], [`TabuTuned`]): moves made.
-//! - `restarts` ([`AnnealingTuned`]), `placed_by_propagation`, `contradictions` (the tuned
-//!   variants): see above.
+//! - `placed_by_propagation`, `contradictions` (the tuned variants): see above.
 //!
 //! Watched ([`sudoku_core::Solver::solve_watched`]), each search reports every board it fills
-//! ([`SearchEvent::Fill`]: the first fill, each restart's, the board propagation solves) and
+//! ([`SearchEvent::Fill`]: the faithful searches' first fill, the board propagation solves) and
 //! every move it makes ([`SearchEvent::Move`]: the cells changed and the cost after); the
-//! annealer's refused proposals and the tabu searches' priced but unmade neighbours are not
-//! shown. [`TabuTuned`]'s boards are partial: it shows propagation's placements and its first
-//! fill as [`SearchEvent::Place`], and each move empties cells (digit 0) and fills one.
+//! annealers' refused proposals and the tabu searches' priced but unmade neighbours are not
+//! shown. The tuned searches' boards are partial: they show propagation's placements and their
+//! first fill as [`SearchEvent::Place`], and each move empties cells (digit 0) and fills one.
 //!
 //! The same [`Budget::seed`] gives the same run (a [`rand::rngs::StdRng`] seeded with it). Every
 //! outcome carries its [`Convergence`]: the best cost after each improvement, by moves. A search
@@ -163,6 +154,7 @@
 pub mod annealing;
 pub mod counts;
 mod domain;
+mod partial;
 pub mod tabu;
 pub mod tabu_tuned;
 
@@ -215,7 +207,7 @@ fn after_propagation<W: FnMut(SearchEvent<'_>)>(
     }
 }
 
-/// Tells `watch` of a whole new board: a first fill or a restart's.
+/// Tells `watch` of a whole new board: a faithful search's first fill.
 fn report_fill(counts: &counts::Counts, watch: &mut impl FnMut(SearchEvent<'_>)) {
     watch(SearchEvent::Fill {
         cells: counts.cells(),

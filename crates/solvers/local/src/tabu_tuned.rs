@@ -3,25 +3,18 @@
 //!
 //! This is Blöchliger and Zufferey's PartialCol (2008), the tabu search over partial
 //! colourings, read on Sudoku's graph: a cell is a vertex, a digit a colour, and an empty cell
-//! an uncoloured vertex. A move puts a candidate digit `d` in an empty cell `v` and empties
-//! every free cell of `v`'s houses that holds `d`; the cost is the board's missing digits
-//! ([`sudoku_core::missing_digits`]), which on such a board is the number of houses of its
-//! empty cells, so a move changes it by the houses of the cells it empties less those of `v`.
-//! Moves never conflict with a fixed cell (a clue, or a cell propagation placed): with
-//! candidates only, none can; on the unrestricted domain of a contradictory puzzle such moves
-//! are priced and refused.
-
-use std::sync::Arc;
+//! an uncoloured vertex. Each step makes the best admissible move of all: every candidate of
+//! every empty cell is priced. The boards and their moves are module `partial`'s.
 
 use rand::rngs::StdRng;
-use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
-    Budget, Checkpoints, Counters, Geometry, Grid, NotWatchable, Outcome, SearchEvent, Solver,
-    SolverInfo, digits_of, missing_digits,
+    Budget, Checkpoints, Counters, Grid, NotWatchable, Outcome, SearchEvent, Solver, SolverInfo,
+    digits_of,
 };
 
 use crate::domain::Domain;
+use crate::partial::{MOST_HOUSES, Partial};
 use crate::{Best, CHECK_EVERY, after_propagation, keep_better, local_search_info};
 
 /// The tuned tabu search's tenure: emptying `d` from a cell makes "`d` in that cell" tabu for
@@ -89,156 +82,9 @@ impl Solver for TabuTuned {
 impl TabuTuned {
     fn run(&self, puzzle: &Grid, budget: &Budget, watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
         after_propagation(puzzle, watch, |domain, counters, mut watch| {
-            for (cell, (&given, &digit)) in
-                puzzle.cells().iter().zip(domain.board.cells()).enumerate()
-            {
-                if given == 0 && digit != 0 {
-                    watch(SearchEvent::Place {
-                        cell,
-                        digit,
-                        guess: false,
-                    });
-                }
-            }
+            crate::partial::show_propagation(puzzle, domain, &mut watch);
             search(&self.params, domain, budget, counters, watch)
         })
-    }
-}
-
-/// No cell holds the digit in the house.
-const NOBODY: u32 = u32::MAX;
-
-/// The most houses a cell has (row, column, box or region, and two diagonals).
-const MOST_HOUSES: usize = 5;
-
-/// A board whose free filled cells clash with no cell.
-struct Partial<'a> {
-    geometry: &'a Arc<Geometry>,
-    n: usize,
-    cells: Vec<u8>,
-    /// Cells the search may not change.
-    fixed: Vec<bool>,
-    /// `holder[house * n + digit - 1]`: a cell of the house holding the digit, or [`NOBODY`].
-    holder: Vec<u32>,
-    /// The empty free cells, in no order, and where each empty cell is in that list.
-    empty: Vec<usize>,
-    slot: Vec<usize>,
-    /// The board's missing digits.
-    cost: u64,
-}
-
-impl<'a> Partial<'a> {
-    /// The fixed cells of `board`, every free cell empty.
-    fn new(geometry: &'a Arc<Geometry>, board: &Grid) -> Partial<'a> {
-        let n = geometry.size();
-        let cells = board.cells().to_vec();
-        let mut holder = vec![NOBODY; geometry.house_count() * n];
-        for (cell, &digit) in cells.iter().enumerate() {
-            if digit != 0 {
-                for &house in geometry.houses_of(cell) {
-                    holder[house * n + usize::from(digit) - 1] = cell as u32;
-                }
-            }
-        }
-        let empty: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] == 0).collect();
-        let mut slot = vec![usize::MAX; cells.len()];
-        for (i, &cell) in empty.iter().enumerate() {
-            slot[cell] = i;
-        }
-        Partial {
-            geometry,
-            n,
-            cost: missing_digits(geometry, &cells),
-            fixed: cells.iter().map(|&d| d != 0).collect(),
-            cells,
-            holder,
-            empty,
-            slot,
-        }
-    }
-
-    /// The houses `cell` belongs to, as cost: each house it leaves empty misses a digit.
-    fn weight(&self, cell: usize) -> u64 {
-        self.geometry.houses_of(cell).len() as u64
-    }
-
-    /// The free cells that clash with `digit` in `cell`, in `clashes`, and how many; `None`
-    /// when a fixed cell does.
-    fn clashes(&self, cell: usize, digit: u8, clashes: &mut [usize; MOST_HOUSES]) -> Option<usize> {
-        let mut count = 0;
-        for &house in self.geometry.houses_of(cell) {
-            let other = self.holder[house * self.n + usize::from(digit) - 1];
-            if other == NOBODY {
-                continue;
-            }
-            let other = other as usize;
-            if self.fixed[other] {
-                return None;
-            }
-            if !clashes[..count].contains(&other) {
-                clashes[count] = other;
-                count += 1;
-            }
-        }
-        Some(count)
-    }
-
-    /// Puts `digit` in the empty `cell`, which nothing holding it shares a house with.
-    fn fill(&mut self, cell: usize, digit: u8) {
-        for &house in self.geometry.houses_of(cell) {
-            self.holder[house * self.n + usize::from(digit) - 1] = cell as u32;
-        }
-        self.cells[cell] = digit;
-        let i = self.slot[cell];
-        self.empty.swap_remove(i);
-        if let Some(&moved) = self.empty.get(i) {
-            self.slot[moved] = i;
-        }
-        self.cost -= self.weight(cell);
-    }
-
-    /// Empties the free `cell`.
-    fn clear(&mut self, cell: usize) {
-        let digit = self.cells[cell];
-        for &house in self.geometry.houses_of(cell) {
-            let holder = &mut self.holder[house * self.n + usize::from(digit) - 1];
-            if *holder == cell as u32 {
-                *holder = NOBODY;
-            }
-        }
-        self.cells[cell] = 0;
-        self.slot[cell] = self.empty.len();
-        self.empty.push(cell);
-        self.cost += self.weight(cell);
-    }
-
-    /// Fills the empty cells in random order, each with a random allowed digit that clashes
-    /// with nothing, if it has one; the rest stay empty. Each fill is shown to `watch`.
-    fn fill_greedily(
-        &mut self,
-        domain: &Domain,
-        rng: &mut StdRng,
-        watch: &mut impl FnMut(SearchEvent<'_>),
-    ) {
-        let mut order = self.empty.clone();
-        order.shuffle(rng);
-        let mut clashes = [0; MOST_HOUSES];
-        let mut fits = Vec::with_capacity(self.n);
-        for cell in order {
-            fits.clear();
-            fits.extend(
-                digits_of(domain.allowed(cell))
-                    .filter(|&digit| self.clashes(cell, digit, &mut clashes) == Some(0)),
-            );
-            if let Some(&digit) = fits.choose(rng) {
-                self.fill(cell, digit);
-                watch(SearchEvent::Place {
-                    cell,
-                    digit,
-                    guess: true,
-                });
-            }
-        }
     }
 }
 
@@ -283,8 +129,7 @@ fn search(
                 let Some(count) = board.clashes(cell, digit, &mut clashes) else {
                     continue;
                 };
-                let emptied: u64 = clashes[..count].iter().map(|&c| board.weight(c)).sum();
-                let delta = emptied as i64 - board.weight(cell) as i64;
+                let delta = board.delta(cell, &clashes[..count]);
                 let aspires = board.cost.checked_add_signed(delta) < Some(best.cost());
                 let slot = if aspires || tabu[cell * n + usize::from(digit) - 1] <= step {
                     (&mut chosen, &mut chosen_ties)
@@ -304,17 +149,7 @@ fn search(
         let count = board
             .clashes(cell, digit, &mut clashes)
             .expect("the chosen move clashes with no fixed cell");
-        let mut changes = [(0, 0); MOST_HOUSES + 1];
-        for (change, &other) in changes.iter_mut().zip(&clashes[..count]) {
-            board.clear(other);
-            *change = (other, 0);
-        }
-        board.fill(cell, digit);
-        changes[count] = (cell, digit);
-        watch(SearchEvent::Move {
-            changes: &changes[..=count],
-            cost: board.cost,
-        });
+        board.make_move(cell, digit, &clashes[..count], &mut watch);
         let tenure = rng.random_range(0..params.spread.max(1))
             + (params.per_empty * board.empty.len() as f64) as u64;
         for &other in &clashes[..count] {
