@@ -11,7 +11,7 @@ use sudoku_core::{
 
 use crate::counts::Counts;
 use crate::domain::Domain;
-use crate::partial::{MOST_HOUSES, Partial};
+use crate::partial::{MOST_HOUSES, Partial, first_board};
 use crate::{Best, CHECK_EVERY, after_propagation, local_search_info, report_fill, report_move};
 
 /// The annealing schedule. The defaults are Lewis's (2007) schedule for Sudoku.
@@ -329,11 +329,8 @@ fn anneal_partial(
     mut counters: Counters,
     mut watch: impl FnMut(SearchEvent<'_>),
 ) -> Outcome {
-    let geometry = domain.board.geometry();
     let mut rng = StdRng::seed_from_u64(budget.seed);
-    let mut board = Partial::new(geometry, &domain.board);
-    board.fill_greedily(domain, &mut rng, &mut watch);
-    let mut best = Best::of_board(geometry, &board.cells, board.cost);
+    let (mut board, mut best) = first_board(domain, &mut rng, &mut watch);
     if board.empty.is_empty() {
         return best.solved(counters);
     }

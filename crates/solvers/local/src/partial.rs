@@ -12,6 +12,7 @@ use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use sudoku_core::{Geometry, Grid, SearchEvent, digits_of, missing_digits};
 
+use crate::Best;
 use crate::domain::Domain;
 
 /// No cell holds the digit in the house.
@@ -202,4 +203,18 @@ pub(crate) fn show_propagation(
             });
         }
     }
+}
+
+/// Where a search over `domain`'s partial boards begins: its free cells filled greedily
+/// ([`Partial::fill_greedily`], shown to `watch`), and that board as the best so far.
+pub(crate) fn first_board<'a>(
+    domain: &'a Domain,
+    rng: &mut StdRng,
+    watch: &mut impl FnMut(SearchEvent<'_>),
+) -> (Partial<'a>, Best) {
+    let geometry = domain.board.geometry();
+    let mut board = Partial::new(geometry, &domain.board);
+    board.fill_greedily(domain, rng, watch);
+    let best = Best::of_board(geometry, &board.cells, board.cost);
+    (board, best)
 }

@@ -14,8 +14,8 @@ use sudoku_core::{
 };
 
 use crate::domain::Domain;
-use crate::partial::{MOST_HOUSES, Partial};
-use crate::{Best, CHECK_EVERY, after_propagation, keep_better, local_search_info};
+use crate::partial::{MOST_HOUSES, first_board};
+use crate::{CHECK_EVERY, after_propagation, keep_better, local_search_info};
 
 /// The tuned tabu search's tenure: emptying `d` from a cell makes "`d` in that cell" tabu for
 /// a draw in `0..spread` steps plus `per_empty` a cell left empty after the move
@@ -96,12 +96,9 @@ fn search(
     mut counters: Counters,
     mut watch: impl FnMut(SearchEvent<'_>),
 ) -> Outcome {
-    let geometry = domain.board.geometry();
-    let n = geometry.size();
+    let n = domain.board.size();
     let mut rng = StdRng::seed_from_u64(budget.seed);
-    let mut board = Partial::new(geometry, &domain.board);
-    board.fill_greedily(domain, &mut rng, &mut watch);
-    let mut best = Best::of_board(geometry, &board.cells, board.cost);
+    let (mut board, mut best) = first_board(domain, &mut rng, &mut watch);
     if board.empty.is_empty() {
         return best.solved(counters);
     }
