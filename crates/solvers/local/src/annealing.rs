@@ -142,8 +142,7 @@ impl Solver for AnnealingTuned {
 
 impl AnnealingTuned {
     fn run(&self, puzzle: &Grid, budget: &Budget, watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
-        after_propagation(puzzle, watch, |domain, counters, mut watch| {
-            crate::partial::show_propagation(puzzle, domain, &mut watch);
+        after_propagation(puzzle, watch, |domain, counters, watch| {
             anneal_partial(&self.params.schedule, domain, budget, counters, watch)
         })
     }

@@ -187,8 +187,9 @@ fn local_search_info(id: &'static str, description: &'static str) -> SolverInfo 
 }
 
 /// A tuned search: constraint propagation first ([`domain::Domain::propagated`]), then
-/// `search` over the domain it leaves, with its counters and `watch`; a board propagation
-/// fills is solved before any move (and shown to `watch` as one fill of cost 0).
+/// `search` over the domain it leaves, with its counters and `watch`, once `watch` has been
+/// shown the cells propagation placed (as forced placements); a board propagation fills is
+/// solved before any move (and shown to `watch` as one fill of cost 0).
 fn after_propagation<W: FnMut(SearchEvent<'_>)>(
     puzzle: &Grid,
     mut watch: W,
@@ -196,7 +197,19 @@ fn after_propagation<W: FnMut(SearchEvent<'_>)>(
 ) -> Outcome {
     let mut counters = Counters::default();
     match domain::Domain::propagated(puzzle, &mut counters) {
-        Ok(domain) => search(&domain, counters, watch),
+        Ok(domain) => {
+            let placed = puzzle.cells().iter().zip(domain.board.cells());
+            for (cell, (&given, &digit)) in placed.enumerate() {
+                if given == 0 && digit != 0 {
+                    watch(SearchEvent::Place {
+                        cell,
+                        digit,
+                        guess: false,
+                    });
+                }
+            }
+            search(&domain, counters, watch)
+        }
         Err(solution) => {
             watch(SearchEvent::Fill {
                 cells: solution.cells(),

@@ -186,25 +186,6 @@ impl<'a> Partial<'a> {
     }
 }
 
-/// Shows `watch` the cells propagation placed on `puzzle` to make `domain`'s board, as forced
-/// placements: where a search over partial boards starts.
-pub(crate) fn show_propagation(
-    puzzle: &Grid,
-    domain: &Domain,
-    watch: &mut impl FnMut(SearchEvent<'_>),
-) {
-    let placed = puzzle.cells().iter().zip(domain.board.cells());
-    for (cell, (&given, &digit)) in placed.enumerate() {
-        if given == 0 && digit != 0 {
-            watch(SearchEvent::Place {
-                cell,
-                digit,
-                guess: false,
-            });
-        }
-    }
-}
-
 /// Where a search over `domain`'s partial boards begins: its free cells filled greedily
 /// ([`Partial::fill_greedily`], shown to `watch`), and that board as the best so far.
 pub(crate) fn first_board<'a>(

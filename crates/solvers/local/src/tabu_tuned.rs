@@ -81,8 +81,7 @@ impl Solver for TabuTuned {
 
 impl TabuTuned {
     fn run(&self, puzzle: &Grid, budget: &Budget, watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
-        after_propagation(puzzle, watch, |domain, counters, mut watch| {
-            crate::partial::show_propagation(puzzle, domain, &mut watch);
+        after_propagation(puzzle, watch, |domain, counters, watch| {
             search(&self.params, domain, budget, counters, watch)
         })
     }
