@@ -11,6 +11,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use sudoku_charts::chart::{REFERENCE, Scatter, Series, Style, Styles, colour, save};
+use sudoku_run::results::SolverMeta;
 
 /// Every measurement of `scripts/figures.sh`, in its order.
 pub const NAMES: [&str; 17] = [
@@ -50,10 +52,17 @@ fn main() {
     };
     let root = PathBuf::from(args.get(1).map_or(".", String::as_str));
     let path = folder(&root, name).join("figures.md");
-    match figures_md(&root, name).and_then(|text| {
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
-    }) {
-        Ok(()) => eprintln!("wrote {}", path.display()),
+    let written = figures_md(&root, name)
+        .and_then(|text| {
+            std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        })
+        .and_then(|()| draw(&root, name));
+    match written {
+        Ok(charts) => {
+            for written in std::iter::once(&path).chain(&charts) {
+                eprintln!("wrote {}", written.display());
+            }
+        }
         Err(error) => {
             eprintln!("figures {name}: {error}");
             std::process::exit(1);
@@ -85,7 +94,7 @@ pub fn figures_md(root: &Path, name: &str) -> Result<String, String> {
         "generate" => generate(&dir)?,
         "jobs" => jobs(&dir)?,
         "ratings" => ratings(&dir)?,
-        "colony" => colony(&dir)?,
+        "colony" | "colony-faithful" => colony(&dir)?,
         _ => {
             return Err(format!(
                 "no measurement {name:?}; names: {}",
@@ -101,6 +110,17 @@ pub fn figures_md(root: &Path, name: &str) -> Result<String, String> {
         writeln!(text, "- {line}").expect("a string takes writes");
     }
     Ok(text)
+}
+
+/// Draws the charts a measurement's folder holds beside `figures.md` (only the colony's have
+/// any);
+/// returns their paths. Kept out of [`figures_md`], so the test that rebuilds `figures.md` from
+/// the committed folders writes nothing into them.
+pub fn draw(root: &Path, name: &str) -> Result<Vec<PathBuf>, String> {
+    match name {
+        "colony" | "colony-faithful" => draw_colony(&folder(root, name)),
+        _ => Ok(Vec::new()),
+    }
 }
 
 // ---- how the README writes numbers ----
@@ -953,12 +973,22 @@ fn ratings(dir: &Path) -> Result<Vec<String>, String> {
     ])
 }
 
-/// The solvers of the colony measurement beside Lloyd and Amos's program.
-const COLONY_SOLVERS: [&str; 4] = ["aco", "tabu-tuned", "annealing-tuned", "genetic-tuned"];
+/// The solvers of the colony measurements beside Lloyd and Amos's program: the swarm and the
+/// tuned searches (`colony`), the faithful searches (`colony-faithful`).
+const COLONY_SOLVERS: [&str; 7] = [
+    "aco",
+    "tabu-tuned",
+    "annealing-tuned",
+    "genetic-tuned",
+    "annealing",
+    "tabu",
+    "genetic",
+];
 
 /// Lloyd and Amos's ant colony (their program's runs, `acs.csv`) beside `aco` and the tuned
 /// solvers (the report's table by share of givens, `givens.csv`), a line per size and share of
-/// givens: runs solved and the median time to solution.
+/// givens: runs solved and the median time to solution; then a line naming each size's chart
+/// (drawn by [`draw`]).
 fn colony(dir: &Path) -> Result<Vec<String>, String> {
     let acs = csv_rows(&dir.join("acs.csv"))?;
     let ours = csv_rows(&dir.join("givens.csv"))?;
@@ -1008,5 +1038,152 @@ fn colony(dir: &Path) -> Result<Vec<String>, String> {
             parts.join(", ")
         ));
     }
+    for (file, size, chart) in colony_charts(dir)? {
+        let ours: Vec<String> = chart
+            .series
+            .iter()
+            .filter(|s| s.name != COLONY_THEIRS)
+            .map(|s| format!("`{}`", s.name))
+            .collect();
+        lines.push(format!(
+            "chart `{file}`: {size}×{size}, runs solved against the proportion of cells given, \
+             their ACS beside {}",
+            ours.join(", ")
+        ));
+    }
     Ok(lines)
+}
+
+/// What their ACS's line is called in the colony charts.
+const COLONY_THEIRS: &str = "their ACS (Lloyd & Amos)";
+
+/// The colony charts, (file name, size, chart) per size of `acs.csv` in its order: runs solved
+/// (%) against the proportion of cells given, as the report's givens charts draw it (the same
+/// titles, axes and solver styles), a line per solver of `givens.csv` (in [`COLONY_SOLVERS`]
+/// order) and their ACS's in black with crosses.
+fn colony_charts(dir: &Path) -> Result<Vec<(String, String, Scatter)>, String> {
+    let acs = csv_rows(&dir.join("acs.csv"))?;
+    let ours = csv_rows(&dir.join("givens.csv"))?;
+    // The report's styles come from the run's solvers in the run's order (`run.json`); without
+    // them, a colour each.
+    let header: Value = read(&dir.join("run.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default();
+    let metas: Vec<SolverMeta> =
+        serde_json::from_value(header["solvers"].clone()).unwrap_or_default();
+    let styles = Styles::of(&metas);
+    let timeout = header["options"]["timeout"].as_f64();
+    let mut sizes: Vec<&str> = Vec::new();
+    for row in acs.iter().skip(1) {
+        if !sizes.contains(&row[0].as_str()) {
+            sizes.push(&row[0]);
+        }
+    }
+    let mut charts = Vec::new();
+    for size in sizes {
+        // Their runs by share, in the file's order: (share, solved, runs).
+        let mut theirs: Vec<(f64, usize, usize)> = Vec::new();
+        for row in acs.iter().skip(1).filter(|row| row[0] == size) {
+            let share = number(&row[1])?;
+            let at = match theirs.iter().position(|t| t.0 == share) {
+                Some(at) => at,
+                None => {
+                    theirs.push((share, 0, 0));
+                    theirs.len() - 1
+                }
+            };
+            theirs[at].1 += usize::from(row[3] == "true");
+            theirs[at].2 += 1;
+        }
+        let dataset = format!("{size}x{size}.txt");
+        let mut series = Vec::new();
+        let mut counts: Vec<f64> = theirs.iter().map(|t| t.2 as f64).collect();
+        for (i, solver) in COLONY_SOLVERS.into_iter().enumerate() {
+            let rows: Vec<&Vec<String>> = ours
+                .iter()
+                .filter(|r| r[0] == dataset && r[2] == solver)
+                .collect();
+            if rows.is_empty() {
+                continue;
+            }
+            let mut points = Vec::new();
+            for row in rows {
+                points.push((number(&row[1])? / 100.0, number(&row[4])?));
+                counts.push(number(&row[3])?);
+            }
+            points.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let style = if metas.iter().any(|m| m.id == solver) {
+                styles.get(solver)
+            } else {
+                Style::plain(colour(i))
+            };
+            series.push(Series {
+                name: solver.to_string(),
+                style,
+                points,
+            });
+        }
+        let mut points: Vec<(f64, f64)> = theirs
+            .iter()
+            .map(|&(share, solved, runs)| (share / 100.0, solved as f64 * 100.0 / runs as f64))
+            .collect();
+        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        series.push(Series {
+            name: COLONY_THEIRS.to_string(),
+            style: REFERENCE,
+            points,
+        });
+        let (fewest, most) = counts.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), &n| {
+            (lo.min(n), hi.max(n))
+        });
+        let runs = if fewest == most {
+            format!("{most}")
+        } else {
+            format!("{fewest} to {most}")
+        };
+        let budget = timeout.map_or(String::new(), |t| format!(", {t} s a run"));
+        let title = format!(
+            "Success against the proportion of givens: {size}×{size}, Lloyd & Amos's instances"
+        );
+        let overlap = if series.iter().flat_map(|s| &s.points).all(|p| p.1 == 100.0) {
+            "Every run solved at every share: the lines lie on the top edge, their ACS's over ours."
+        } else {
+            "Lines at 100% lie on the top edge, their ACS's over ours."
+        };
+        charts.push((
+            format!("colony-{size}x{size}.png"),
+            size.to_string(),
+            Scatter {
+                lines: true,
+                x_range: Some(0.0..1.0),
+                y_range: Some(0.0..100.0),
+                note: Some(format!(
+                    "Each point: {runs} runs at that share of givens (instances × runs of each)\
+                     {budget}. {overlap}"
+                )),
+                ..Scatter::new(
+                    title,
+                    "proportion of cells given (0 to 1)",
+                    "runs solved (%)",
+                    series,
+                )
+            },
+        ));
+    }
+    Ok(charts)
+}
+
+/// Draws the colony charts into `dir` as PNG (the SVG `save` writes beside each is removed:
+/// the same picture again, which nothing links); returns their paths.
+fn draw_colony(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut written = Vec::new();
+    for (file, _, chart) in colony_charts(dir)? {
+        let stem = dir.join(file.trim_end_matches(".png"));
+        let (png, svg) =
+            save(&chart, &stem).map_err(|e| format!("cannot draw {}: {e:#}", stem.display()))?;
+        std::fs::remove_file(&svg).map_err(|e| format!("cannot remove {}: {e}", svg.display()))?;
+        written.push(png);
+    }
+    Ok(written)
 }

@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 all=(main reproduce naive peers guesses sixteen sets ilp stochastic-tuned stochastic-faithful
-    genetic-budget rate generate jobs ratings throughput colony)
+    genetic-budget rate generate jobs ratings throughput colony colony-faithful)
 
 usage() {
     echo "usage: scripts/figures.sh [NAME...]; names: ${all[*]}" >&2
@@ -62,9 +62,9 @@ if [[ " ${names[*]} " == *" throughput "* ]]; then
 fi
 
 # Lloyd and Amos's ant colony, built outside the repository (fetch huwlloyd-mmu/sudoku_acs, then
-# ../shared/tools/build-acs.sh GIT_DIR "$ACS"): only the colony measurement needs it.
+# ../shared/tools/build-acs.sh GIT_DIR "$ACS"): only the colony measurements need it.
 acs=${ACS:-/tmp/sudoku_acs}
-if [[ " ${names[*]} " == *" colony "* ]] && [ ! -x "$acs/sudokusolver" ]; then
+if [[ " ${names[*]} " =~ " colony"(-faithful)?" " ]] && [ ! -x "$acs/sudokusolver" ]; then
     echo "error: $acs/sudokusolver is missing: build it with ../shared/tools/build-acs.sh" \
         "into \$ACS (default /tmp/sudoku_acs)" >&2
     exit 1
@@ -136,11 +136,19 @@ drop_big_csv() {
     fi
 }
 
-# The Lloyd and Amos instances the colony measurement runs: sizes with their shares of givens,
-# every share on 16×16, and on 25×25 every tenth with each fifth around the hard region.
+# The Lloyd and Amos instances a colony measurement runs: sizes with their shares of givens.
+# `colony`: every share on 16×16, and on 25×25 every tenth with each fifth around the hard
+# region; `colony-faithful` (the faithful searches, which fail for their budget on most boards
+# there): the hard region, and the full boards (100%: solved at once), which make each file
+# sweep the share of givens wide enough for the report's table by share.
 colony_sizes=(16 25)
 colony_shares() {
-    if [ "$1" = 16 ]; then seq 0 5 100; else echo 0 10 20 30 35 40 45 50 55 60 70 80 90 100; fi
+    case "$name-$1" in
+        colony-16) seq 0 5 100 ;;
+        colony-25) echo 0 10 20 30 35 40 45 50 55 60 70 80 90 100 ;;
+        colony-faithful-16) echo 40 45 50 100 ;;
+        colony-faithful-25) echo 35 40 45 50 55 100 ;;
+    esac
 }
 # Their program on each instance in turn, pinned to core 1: $2 runs each (it seeds itself from
 # the system), $3 s each; a CSV row a run, success as the program reports it.
@@ -218,13 +226,17 @@ measure() {
                     | sed -E 's/^[^:]*: *"?//; s/"?,?$//')"
             done
         done >>"$out/machine.txt" ;;
-    colony)
-        # Lloyd and Amos's instances 0 to COLONY_INSTANCES-1 (default 50) of each share, one
-        # file a size, read from ../shared into a scratch folder (never copied into the
-        # repository); COLONY_SEEDS runs of each (default 3), 10 s a run: their ant colony on
-        # core 1 (acs.csv) while aco and the tuned solvers (COLONY_SOLVERS) run on core 0.
-        local count=${COLONY_INSTANCES:-50} seeds=${COLONY_SEEDS:-3} subsets=/tmp/sudoku-bench-colony
-        local solvers=(${COLONY_SOLVERS:-aco tabu-tuned annealing-tuned genetic-tuned})
+    colony | colony-faithful)
+        # Lloyd and Amos's instances 0 to COLONY_INSTANCES-1 of each share, one file a size,
+        # read from ../shared into a scratch folder (never copied into the repository);
+        # COLONY_SEEDS runs of each, 10 s a run: their ant colony on core 1 (acs.csv) while
+        # COLONY_SOLVERS run on core 0. `colony`: 50 instances, 3 runs, aco and the tuned
+        # solvers; `colony-faithful`: 10 instances, 1 run, the faithful searches.
+        local count=50 seeds=3 solvers=(aco tabu-tuned annealing-tuned genetic-tuned)
+        [ "$name" = colony-faithful ] && count=10 seeds=1 solvers=(annealing tabu genetic)
+        count=${COLONY_INSTANCES:-$count} seeds=${COLONY_SEEDS:-$seeds}
+        [ -n "${COLONY_SOLVERS:-}" ] && read -ra solvers <<<"$COLONY_SOLVERS"
+        local subsets=/tmp/sudoku-bench-colony
         local specs=() size share i solver
         rm -rf "$subsets" && mkdir -p "$subsets"
         for size in "${colony_sizes[@]}"; do

@@ -291,6 +291,73 @@ fn figures_md_is_what_each_folder_s_data_gives() {
 }
 
 #[test]
+fn every_chart_a_figures_md_names_is_in_its_folder() {
+    for name in figures::NAMES {
+        for line in figures_md(name).lines() {
+            if let Some(rest) = line.strip_prefix("- chart `") {
+                let file = rest.split('`').next().expect("a file name");
+                let path = figures::folder(&root(), name).join(file);
+                assert!(path.is_file(), "{} is missing", path.display());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_colony_charts_are_drawn_from_the_folder_s_files() {
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let dir = figures::folder(scratch.path(), "colony");
+    std::fs::create_dir_all(&dir).expect("the folder");
+    let write = |file: &str, text: &str| std::fs::write(dir.join(file), text).expect("a file");
+    write(
+        "acs.csv",
+        "size,share,instance,solved,seconds,run\n\
+         16,0,0,true,0.01,1\n16,0,0,true,0.02,2\n16,50,0,false,10,1\n16,50,0,true,0.5,2\n\
+         25,40,0,true,1.5,1\n25,40,0,false,10,2\n",
+    );
+    write(
+        "givens.csv",
+        "dataset,given %,solver,runs,runs solved %,µs to solution median\n\
+         16x16.txt,0,aco,2,100,1800\n16x16.txt,50,aco,2,50,70\n\
+         16x16.txt,0,tabu-tuned,2,100,1300\n25x25.txt,40,aco,2,0,—\n",
+    );
+    write(
+        "run.json",
+        r#"{"options": {"timeout": 10.0, "seeds": 2, "jobs": 1}, "solvers": []}"#,
+    );
+    let drawn = figures::draw(scratch.path(), "colony").expect("the charts");
+    let names: Vec<String> = drawn
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["colony-16x16.png", "colony-25x25.png"]);
+    for path in &drawn {
+        let bytes = std::fs::read(path).expect("the chart");
+        assert!(
+            bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+            "{} is not a PNG",
+            path.display()
+        );
+        assert!(
+            !path.with_extension("svg").exists(),
+            "an SVG beside {}",
+            path.display()
+        );
+    }
+    let text = figures::figures_md(scratch.path(), "colony").expect("figures.md");
+    for name in &names {
+        assert!(
+            text.contains(&format!("- chart `{name}`")),
+            "{name} unnamed in:\n{text}"
+        );
+    }
+    assert!(
+        text.contains("their ACS 1/2 (500 ms), `aco` 1/2 (0.070 ms)"),
+        "{text}"
+    );
+}
+
+#[test]
 fn every_folder_names_its_command_and_a_commit_of_this_repository() {
     let readme = read(&root().join("README.md"));
     let quoted: Vec<String> = paragraphs(figures_section(&readme))

@@ -30,8 +30,9 @@ pub enum SearchEvent<'a> {
     Cover { cell: usize, digit: u8 },
     /// Dancing Links undid the row "`digit` in `cell`", uncovering its columns.
     Uncover { cell: usize, digit: u8 },
-    /// A whole board at once, every cell filled, with its cost (0 = solved): a local search's
-    /// start or restart, or a generation's best individual.
+    /// A whole board at once, with its cost (0 = solved): a local search's start or restart,
+    /// or a generation's best or new individual. Every cell is filled, but on a search over
+    /// partial boards (0 for an empty cell).
     Fill { cells: &'a [u8], cost: u64 },
     /// A local-search move made: each changed cell with its new digit (0 when the move empties
     /// it, as a search over partial boards does), and the board's cost after.
@@ -330,6 +331,8 @@ impl Replay {
                 Err(format!("{digit} is not a digit of the board"))
             }
         };
+        // A search over partial boards fills and moves with empty cells (0).
+        let digit_or_empty = |digit: u8| if digit == 0 { Ok(()) } else { digit_ok(digit) };
         let what = || format!("{event:?}").chars().take(120).collect::<String>();
         let result = match *event {
             SearchEvent::Place { cell, digit, .. } | SearchEvent::Cover { cell, digit } => {
@@ -354,12 +357,12 @@ impl Replay {
                 {
                     Err(format!("cell {cell} holds a clue"))
                 } else {
-                    cells.iter().try_for_each(|&d| digit_ok(d))
+                    cells.iter().try_for_each(|&d| digit_or_empty(d))
                 }
             }
-            SearchEvent::Move { changes, .. } => changes.iter().try_for_each(|&(cell, digit)| {
-                free(cell).and(if digit == 0 { Ok(()) } else { digit_ok(digit) })
-            }),
+            SearchEvent::Move { changes, .. } => changes
+                .iter()
+                .try_for_each(|&(cell, digit)| free(cell).and(digit_or_empty(digit))),
             SearchEvent::Technique { placed, marks, .. } => {
                 if marks.len() != size {
                     Err(format!("{} marks for a board of {size}", marks.len()))

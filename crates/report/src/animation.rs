@@ -274,7 +274,7 @@ fn describe_event(shape: Shape, family: Family, event: &SearchEvent<'_>) -> Stri
             format!("uncovered row {} = {}", name(cell), symbol(digit))
         }
         SearchEvent::Fill { cost, .. } if family == Family::Evolutionary => {
-            format!("the generation's fittest individual, cost {cost}")
+            format!("an individual of the population, cost {cost}")
         }
         SearchEvent::Fill { cost, .. } => format!("a fresh fill of the board, cost {cost}"),
         SearchEvent::Move { changes, cost } => {

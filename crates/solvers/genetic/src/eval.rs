@@ -6,11 +6,10 @@
 //! [`sudoku_core::missing_digits`] counts; 0 is a solution. [`Scored`] holds a grid with its
 //! digit count per house and digit, so that writing one cell updates the cost through the
 //! cell's houses only (three, four or five), and the crossover can read each house's repeats
-//! without counting again, and [`Scored::swap_delta`] prices a swap without making it.
+//! without counting again.
 //!
-//! Both solvers of the crate count with it. [`crate::GeneticTuned`]'s individuals keep every box
-//! (or region) a permutation, so their boxes add nothing and the same count is the digits
-//! missing from rows plus columns (plus diagonals).
+//! [`crate::Genetic`] counts with it; [`crate::GeneticTuned`]'s partial boards keep their own
+//! count of the same digits (`sudoku_local::partial`).
 
 use sudoku_core::Geometry;
 
@@ -96,34 +95,6 @@ impl Scored {
         let (va, vb) = (self.cells[a], self.cells[b]);
         self.set(geometry, a, vb);
         self.set(geometry, b, va);
-    }
-
-    /// The change of cost swapping the digits of cells `a` and `b` would make, without making
-    /// it: the local search's price of a move, read from the counts of the houses holding one
-    /// of the cells but not the other.
-    pub(crate) fn swap_delta(&self, geometry: &Geometry, a: usize, b: usize) -> i64 {
-        let (va, vb) = (self.cells[a] as usize, self.cells[b] as usize);
-        if va == vb {
-            return 0;
-        }
-        let stride = geometry.size() + 1;
-        let mut delta = 0;
-        for (cell, other, out, into) in [(a, b, va, vb), (b, a, vb, va)] {
-            for &house in geometry.houses_of(cell) {
-                // A house holding both cells keeps its digits.
-                if geometry.houses_of(other).contains(&house) {
-                    continue;
-                }
-                let base = house * stride;
-                if out != 0 && self.counts[base + out] == 1 {
-                    delta += 1;
-                }
-                if into != 0 && self.counts[base + into] == 0 {
-                    delta -= 1;
-                }
-            }
-        }
-        delta
     }
 
     pub(crate) fn cells(&self) -> &[u8] {

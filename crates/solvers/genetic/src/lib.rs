@@ -75,77 +75,74 @@
 //! solver, [`GeneticTuned`].
 //!
 //! # The tuned variant: [`GeneticTuned`]
-//! What an evolutionary search gets when it takes what the literature found to work (Mantere &
-//! Koljonen 2007 and later: permutation encodings that keep a constraint by construction,
-//! hybrids with constraint propagation, restarts on stagnation). Its parameters are
-//! [`GeneticTunedParams`].
+//! What an evolutionary search gets when it takes what the literature found to work: Galinier
+//! and Hao's hybrid evolutionary algorithm for graph colouring (1999; a crossover that hands
+//! whole colour classes down, every child improved by tabu search), read on Sudoku's graph and
+//! built on `sudoku-local`'s partial boards. Its parameters are [`GeneticTunedParams`].
 //!
-//! 1. **Propagation first**: naked and hidden singles to a fixpoint
-//!    ([`sudoku_core::place_singles`]); a board they complete is solved at generation 0. Each
-//!    free cell is then restricted to its candidates. A contradiction proves there is no
-//!    solution, but an incomplete solver never says so: the search runs on the clues alone,
-//!    without its local improvement (nothing to improve towards, so its generations are cheap),
-//!    and gives up by its budget or generation limit like on any puzzle it cannot solve. (Giving
-//!    up at once would break the kit's budget checks, which stop such a board, `dead_end`, with a
-//!    work cap and expect the work counted.)
-//! 2. **Encoding**: each box is a permutation of its missing digits over its free cells, each
-//!    cell (in random order) taking a digit of its candidates while one is left. Boxes are
-//!    always valid, so the crate's cost (digits missing from every house) counts rows and
-//!    columns only (and the diagonals, on a diagonal board).
-//! 3. **Operators**: binary tournament selection; crossover (rate 0.9) takes each box from one
-//!    parent or the other on a fair coin, so children keep every box a permutation; mutation
-//!    (rate 0.3) is one swap of two free cells of a box, drawn only among swaps where each digit
-//!    is a candidate of its new cell (8 draws at most, else none); elitism keeps the best
-//!    individual unchanged; every child then gets a local improvement (memetic): 200 candidate
-//!    swaps tried, each kept when it does not raise the cost, priced in O(1) by
-//!    `Scored::swap_delta` without making it. After 20 generations without a new best cost in the
-//!    population, a restart re-seeds it (keeping its best [`GeneticTunedParams::restart_keep`],
-//!    0 by default; the best grid ever held is kept apart for the [`Attempt`]).
-//! 4. **Contract** as for [`Genetic`]: clues never change, the budget is checked at the start of
-//!    every generation (a cap stops it exactly), equal seeds give equal runs, a give-up carries
-//!    the best grid ever held with its cost (re-countable by [`sudoku_core::missing_digits`]),
-//!    every outcome its [`Convergence`]. Counters: `generations` (the work counter), `restarts`,
-//!    `evaluations` (full cost counts: initial and re-seeded individuals, crossover children),
-//!    `placed_by_propagation`, `local_moves` (swaps the local improvement made).
+//! 1. **Propagation first**, as the tuned local searches start
+//!    ([`sudoku_local::after_propagation`]): naked and hidden singles to a fixpoint; a board they
+//!    complete is solved at generation 0; each free cell is then kept to its candidates. A
+//!    contradiction proves there is no solution, but an incomplete solver never says so: the
+//!    search then runs on the clues alone without local improvement (nothing to improve
+//!    towards, so its generations are cheap) and gives up by its budget or generation limit.
+//! 2. **Individuals** are boards that never break a rule, some free cells left empty
+//!    ([`sudoku_local::partial`]); the cost is the board's missing digits, the houses of its
+//!    empty cells. The first population (10) fills each board greedily (free cells in random
+//!    order, each a random candidate that clashes with nothing, if one is left).
+//! 3. **Local improvement**: every new individual, first or child, is improved by
+//!    `tabu-tuned`'s tabu search ([`sudoku_local::PartialCol`], its tenures) until 5,000 steps
+//!    in a row find no lower cost; it keeps the lowest board reached.
+//! 4. **A generation** breeds one child: two distinct parents drawn at random; for each digit in
+//!    turn, the parents alternating (the first drawn by a coin), the digit whose cells in that
+//!    parent would fill the most cells still empty in the child, and those cells (the greedy
+//!    partition crossover, with digits in place of colours; digits are never renamed, as clues
+//!    fix them). A digit comes from one parent, whose cells holding it clash with nothing, so
+//!    the child breaks no rule; cells no turn fills stay empty. The improved child takes the
+//!    place of the worse of its parents.
+//! 5. **Contract** as for [`Genetic`]: clues and propagated cells never change; the budget is
+//!    checked at the start of every generation (a cap stops it exactly) and every 4,096 moves
+//!    the tabu search prices (so a deadline also stops the improvements, the first
+//!    population's included); equal seeds give equal runs; a give-up carries the best board ever
+//!    held, with its empty cells, and its cost (re-countable by
+//!    [`sudoku_core::missing_digits`]); every outcome its [`Convergence`] by generation.
+//!    Counters: `generations` (children bred; the work counter), `moves` (tabu moves priced),
+//!    `steps` (tabu moves made), `placed_by_propagation`, `contradictions`. Watched, it shows
+//!    propagation's placements, then each new individual as a whole board (empty cells 0).
 //!
-//! What each choice gained, measured on 7 named boards (6 valid, `sudoku_catalog::named_dataset`),
-//! the first 20 puzzles of top1465 and of the 17-clue collection, seeds 0 to 2, 2 s a solve on a
-//! shared 2-core machine (so the absolute numbers are rough): the faithful [`Genetic`] solves 4
-//! of 18 named runs and none of the 60 top1465 or 60 17-clue runs. [`GeneticTuned`] with its
-//! defaults: all 60 17-clue runs (propagation does most of the work:
-//! 5 ms a solve on average), 16 of 18 named runs (easter-monster failed twice) and 51 of 60
-//! top1465 runs, failures ending at cost 2. Ablations, top1465 only, 1 s a solve (about ±3 runs of noise):
-//! the defaults solved 32 of 60; without local improvement (`local_steps` 0) 0; without
-//! restarts (`stagnation` 0) 1; restarts after 200 stagnant generations 8, after 50 30; a
-//! restart keeping the best 2 individuals 11; without crossover 22; with crossover 0.5 instead
-//! of 0.9 32 (noise); without mutation 34 (noise: the local improvement's sideways moves already
-//! stir the population, the mutation is kept as the literature's operator); 50 individuals with
-//! 50 local steps 15; 1,000 local steps 27. The restarts and the local improvement carry the
-//! search; the crossover adds about a third.
+//! What each choice gained is logged with its measurements in `reports/development-log.md`
+//! ("Stochastic solvers on 25×25"): the memetic search this replaced (box permutations, box
+//! crossover, 200 improving swaps a child, restarts) solved 9×9 and 16×16 boards but none of
+//! Lloyd and Amos's first 5 25×25 instances at 40%, 45% or 50% given in 10 s; this one solved
+//! 30 of their first 10 at each of those shares in 5 s (one seed). The local improvement does
+//! most of the work; the crossover restarts it from boards that keep what two good boards share.
 //!
-//! A generation costs, per child, a tournament, a box crossover with one full recount
-//! (O(3N² + 3N·(N + 1))) and 200 O(1) priced swaps; about 1 ms on 9×9. Memory is two
-//! populations of 20 individuals. Like [`Genetic`] it is incomplete: a run can stay in a minimum
-//! at cost 2 (two digits exchanged across boxes) through all its restarts, and it gives up after
-//! 100,000 generations (past the budget on 9×9; soon on a board propagation proves unsolvable).
+//! A generation costs one crossover (O(N) turns over the free cells, O(N³) steps) and a tabu
+//! search of at least 5,000 steps, each pricing every candidate of every empty cell. Memory is
+//! 11 partial boards (the population and a child), each its cells and a cell per house and digit,
+//! and a tabu list of one step number per cell and digit. Like [`Genetic`] it is incomplete, and
+//! gives up after 100,000 generations (past the budget on the boards measured; soon on a board
+//! propagation proves unsolvable).
 //!
 //! # Variants
 //! Both solvers take every variant (`.on_every_variant()`): diagonal, jigsaw and
 //! jigsaw-diagonal boards as well as classic ones, through one code path that reads the
-//! board's houses. The cost counts every house, the diagonals included. The operators work on
-//! houses that partition the board, and generalise as follows.
+//! board's houses. The cost counts every house, the diagonals included. [`Genetic`]'s operators
+//! work on houses that partition the board, and generalise as follows.
 //!
 //! - On a jigsaw board the regions take the boxes' place everywhere: [`Genetic`]'s first child
 //!   takes the better region of the two parents region by region and its box-swap mutation
-//!   swaps two blanks of one region; [`GeneticTuned`] keeps every region a permutation, crosses
-//!   region by region and swaps within a region. What these operators rely on is that the boxes
+//!   swaps two blanks of one region. What these operators rely on is that the boxes
 //!   are N houses of N cells partitioning the board (so a child is assembled whole from
-//!   chosen units, and a permutation per unit fills the board); a jigsaw's regions are exactly
-//!   that, so each operator stays the one the thesis or the literature describes.
+//!   chosen units); a jigsaw's regions are exactly that, so each operator stays the one the
+//!   thesis describes.
+//! - [`GeneticTuned`] reads every house the board has: a filled cell clashes with any cell of
+//!   any of its houses, diagonals included, so one rule serves every variant, as in
+//!   `tabu-tuned`.
 //! - The diagonals do not partition the board (they cross, and miss most cells): no child can
 //!   be assembled from them and no fill can keep them permutations alongside the regions. They
-//!   are two more houses in the cost, mended by the existing operators, and neither solver adds
-//!   a diagonal crossover or mutation the documents do not have.
+//!   are two more houses in the cost, mended by the existing operators, and [`Genetic`] adds no
+//!   diagonal crossover or mutation the thesis does not have.
 //!
 //! # When to use it
 //! To reproduce the thesis's evolutionary results and to chart how a population-based search

@@ -1,65 +1,48 @@
-//! [`GeneticTuned`]: what an evolutionary search gets from what the literature found to work.
+//! [`GeneticTuned`]: a hybrid evolutionary search over partial boards, Galinier and Hao's
+//! scheme for graph colouring read on Sudoku.
 //!
 //! See the crate documentation for the algorithm, its parameters and what each choice gained.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use std::sync::Arc;
 
 use sudoku_core::{
-    ALL_SIZES, Budget, Capabilities, Counters, DigitSet, Family, Geometry, Grid, NotWatchable,
-    Outcome, SearchEvent, Solver, SolverInfo, candidates, place_singles,
+    ALL_SIZES, Budget, Capabilities, Counters, Family, Grid, NotWatchable, Outcome, SearchEvent,
+    Solver, SolverInfo, StopReason,
 };
-
-use crate::eval::Scored;
-
-use crate::record::{Ending, Record, Watch, fittest, show_fittest};
-#[cfg(doc)]
-use sudoku_core::StopReason;
+use sudoku_local::partial::{Partial, first_board};
+use sudoku_local::{Best, Domain, PartialCol, TabuTunedParams, after_propagation};
 
 /// The tuned genetic algorithm's parameters (see the crate documentation for what each gained).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GeneticTunedParams {
-    /// Individuals in the population (at least 2). Default 20.
+    /// Individuals in the population (at least 2). Default 10, Galinier and Hao's.
     pub population: usize,
-    /// Best individuals copied unchanged into the next generation (below the population).
-    /// Default 1.
-    pub elite: usize,
-    /// Individuals drawn for each tournament; the cheapest of them is a parent (at least 1).
-    /// Default 2.
-    pub tournament: usize,
-    /// Chance that a child is a box-wise crossover of two parents rather than a copy of one, in
-    /// [0, 1]. Default 0.9.
-    pub crossover_rate: f64,
-    /// Chance that a child undergoes one random swap, whatever it costs, in [0, 1]. Default 0.3.
-    pub mutation_rate: f64,
-    /// Swaps each child tries in its local improvement, keeping those that do not raise its
-    /// cost (0: no local improvement). Default 200.
-    pub local_steps: usize,
-    /// Generations without a new best cost in the population after which it is re-seeded (0:
-    /// never). Default 20.
-    pub stagnation: u64,
-    /// Best individuals a restart keeps (below the population). Default 0.
-    pub restart_keep: usize,
-    /// Generations after which the search gives up ([`StopReason::SearchExhausted`]). Default
-    /// 100,000: past the suite's 10 s an attempt on hard 9×9 boards (20,000 took 7 s on
-    /// easter-monster and cost one run in 60 on the named boards), so there the budget decides;
-    /// and soon reached on a board propagation proves unsolvable, where generations are cheap.
+    /// Tabu steps without a new lowest cost after which a new individual's local improvement
+    /// ends, the first population's and every child's (0: none). Default 5,000.
+    pub local_steps: u64,
+    /// The tabu search's tenures: `tabu-tuned`'s defaults.
+    pub tenure: TabuTunedParams,
+    /// Generations (children bred) after which the search gives up
+    /// ([`StopReason::SearchExhausted`]). Default 100,000: past the suite's 10 s an attempt on
+    /// the boards measured, so there the budget decides; soon reached on a board propagation
+    /// proves unsolvable, where a generation is one crossover.
     pub max_generations: u64,
 }
 
 impl Default for GeneticTunedParams {
     fn default() -> GeneticTunedParams {
         GeneticTunedParams {
-            population: 20,
-            elite: 1,
-            tournament: 2,
-            crossover_rate: 0.9,
-            mutation_rate: 0.3,
-            local_steps: 200,
-            stagnation: 20,
-            restart_keep: 0,
+            population: std::env::var("HEA_POP")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(10),
+            local_steps: std::env::var("HEA_L")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(2_000),
+            tenure: TabuTunedParams::default(),
             max_generations: 100_000,
         }
     }
@@ -74,24 +57,24 @@ pub struct GeneticTuned {
 impl GeneticTuned {
     /// A solver with these parameters.
     ///
-    /// Panics if the population is below 2, the elite or the restart's keep is not below the
-    /// population, the tournament is empty, or a rate lies outside [0, 1].
+    /// Panics if the population is below 2.
     pub fn with(params: GeneticTunedParams) -> GeneticTuned {
-        crate::check_population(
-            params.population,
-            params.crossover_rate,
-            params.mutation_rate,
-        );
         assert!(
-            params.elite < params.population && params.restart_keep < params.population,
-            "the elite and a restart's keep must be smaller than the population"
+            params.population >= 2,
+            "a population needs at least 2 individuals, got {}",
+            params.population
         );
-        assert!(params.tournament >= 1, "a tournament needs an entrant");
         GeneticTuned { params }
     }
 
     pub fn params(&self) -> &GeneticTunedParams {
         &self.params
+    }
+
+    fn run(&self, puzzle: &Grid, budget: &Budget, watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
+        after_propagation(puzzle, watch, |domain, counters, watch| {
+            Run::new(&self.params, domain, budget, counters).evolve(watch)
+        })
     }
 }
 
@@ -100,8 +83,9 @@ impl Solver for GeneticTuned {
         SolverInfo {
             id: "genetic-tuned",
             family: Family::Evolutionary,
-            description: "a memetic genetic algorithm: singles propagated, boxes kept as \
-                          permutations, box crossover, local improvement, restarts",
+            description: "a hybrid evolutionary search: singles placed first, boards that never \
+                          break a rule, each digit's cells taken from one parent or the other, \
+                          every child improved by tabu search",
             capabilities: Capabilities::incomplete(ALL_SIZES)
                 .stochastic()
                 .on_every_variant()
@@ -110,330 +94,210 @@ impl Solver for GeneticTuned {
     }
 
     fn solve(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        let mut run = Run::new(&self.params, puzzle, budget.seed);
-        let ending = run.evolve(budget, None);
-        run.outcome(puzzle, ending)
+        self.run(puzzle, budget, |_| {})
     }
 
-    /// The fittest individual of each generation (the first population's included), as a
-    /// whole board with its cost.
+    /// The cells propagation places (as forced), then each new individual, the first
+    /// population's and every child, as a whole board (its empty cells 0) with its cost.
     fn solve_watched(
         &mut self,
         puzzle: &Grid,
         budget: &Budget,
         watch: &mut dyn FnMut(SearchEvent<'_>),
     ) -> Result<Outcome, NotWatchable> {
-        let mut run = Run::new(&self.params, puzzle, budget.seed);
-        let ending = run.evolve(budget, Some(watch));
-        Ok(run.outcome(puzzle, ending))
+        Ok(self.run(puzzle, budget, watch))
     }
 }
 
-/// Swaps drawn, looking for one whose two digits are candidates of their new cells, before a
-/// mutation or a local step gives up and does nothing.
-const SWAP_TRIES: usize = 8;
+/// Priced moves between two budget checks inside a local improvement.
+const CHECK_EVERY: u64 = 1 << 12;
 
-/// The board after propagation, in the terms the operators need.
-struct Layout {
-    geometry: Arc<Geometry>,
-    /// The propagated puzzle: clues and forced digits, 0 for a free cell.
-    start: Vec<u8>,
-    /// Each free cell's candidates given `start` (every digit when propagation failed and the
-    /// cell has none); 0 for a fixed cell.
-    candidates: Vec<DigitSet>,
-    /// The free cells of each box (or jigsaw region), and the digits it misses (as many).
-    free: Vec<Vec<usize>>,
-    missing: Vec<Vec<u8>>,
-    /// The boxes (or regions) with at least two free cells: where a swap can act.
-    swappable: Vec<usize>,
-    /// Digits placed by propagation.
-    placed: u64,
-    /// Propagation found a contradiction: the puzzle has no solution.
-    contradiction: bool,
+/// One solve: the population, the best board ever held, and everything counted.
+struct Run<'a> {
+    params: &'a GeneticTunedParams,
+    domain: &'a Domain,
+    budget: &'a Budget,
+    rng: StdRng,
+    tabu: PartialCol<'a>,
+    counters: Counters,
+    /// The free cells: where a child takes its digits from its parents.
+    free: Vec<usize>,
+    /// The priced move count at which the budget is next checked.
+    next_check: u64,
 }
 
-impl Layout {
-    fn new(puzzle: &Grid) -> Layout {
-        let geometry = puzzle.geometry().clone();
-        let size = geometry.size();
-        // A contradiction means no solution; the search still runs on the clues alone, to give
-        // up by its budget or generation limit like on any other puzzle it cannot solve.
-        let propagated = place_singles(puzzle);
-        let contradiction = propagated.is_none();
-        let board = propagated.unwrap_or_else(|| puzzle.clone());
-        let all: DigitSet = ((1 << size) - 1) << 1;
-        let candidates = candidates(&board)
-            .into_iter()
-            .zip(board.cells())
-            .map(|(set, &value)| match (value, set) {
-                (0, 0) => all,
-                (0, set) => set,
-                _ => 0,
-            })
+impl<'a> Run<'a> {
+    fn new(
+        params: &'a GeneticTunedParams,
+        domain: &'a Domain,
+        budget: &'a Budget,
+        counters: Counters,
+    ) -> Run<'a> {
+        let free = (domain.board.cells().iter().enumerate())
+            .filter(|&(_, &digit)| digit == 0)
+            .map(|(cell, _)| cell)
             .collect();
-        let start = board.cells().to_vec();
-        let mut free: Vec<Vec<usize>> = Vec::with_capacity(size);
-        let mut missing: Vec<Vec<u8>> = Vec::with_capacity(size);
-        for house in geometry.region_houses() {
-            let cells = geometry.house(house);
-            free.push(cells.iter().copied().filter(|&c| start[c] == 0).collect());
-            missing.push(
-                (1..=size as u8)
-                    .filter(|&d| cells.iter().all(|&c| start[c] != d))
-                    .collect(),
-            );
-        }
-        let swappable = (0..size).filter(|&b| free[b].len() >= 2).collect();
-        let blanks = |cells: &[u8]| cells.iter().filter(|&&v| v == 0).count() as u64;
-        Layout {
-            placed: blanks(puzzle.cells()) - blanks(&start),
-            geometry,
-            start,
-            candidates,
+        Run {
+            params,
+            domain,
+            budget,
+            rng: StdRng::seed_from_u64(budget.seed),
+            tabu: PartialCol::new(params.tenure.clone(), domain),
+            counters,
             free,
-            missing,
-            swappable,
-            contradiction,
+            next_check: 0,
         }
     }
 
-    /// Each box (or region) filled with a random permutation of its missing digits, each free cell (in
-    /// random order) taking a candidate digit when one is left.
-    fn random_individual(&self, rng: &mut StdRng) -> Scored {
-        let mut cells = self.start.clone();
-        let mut order = Vec::new();
-        let mut left = Vec::new();
-        for (free, missing) in self.free.iter().zip(&self.missing) {
-            order.clone_from(free);
-            order.shuffle(rng);
-            left.clone_from(missing);
-            for &cell in &order {
-                let set = self.candidates[cell];
-                let fitting = left.iter().filter(|&&d| set & (1 << d) != 0).count();
-                let index = if fitting == 0 {
-                    rng.random_range(0..left.len())
-                } else {
-                    let nth = rng.random_range(0..fitting);
-                    (0..left.len())
-                        .filter(|&i| set & (1 << left[i]) != 0)
-                        .nth(nth)
-                        .expect("counted")
-                };
-                cells[cell] = left.swap_remove(index);
+    /// Breeds children until a solution, the budget's end or the generation limit.
+    fn evolve(mut self, mut watch: impl FnMut(SearchEvent<'_>)) -> Outcome {
+        let (mut board, mut best) = first_board(self.domain, &mut self.rng, &mut |_| {});
+        let mut population = Vec::with_capacity(self.params.population);
+        loop {
+            if let Err(reason) = self.improve(&mut board, &mut best) {
+                return self.finish(best, Some(reason));
             }
+            show(&board, &mut watch);
+            if board.is_complete() {
+                return self.finish(best, None);
+            }
+            population.push(board.clone());
+            if population.len() == self.params.population {
+                break;
+            }
+            board = Partial::new(board.geometry(), &self.domain.board);
+            board.fill_greedily(self.domain, &mut self.rng, &mut |_| {});
+            best.offer_board(board.cells(), board.cost(), 0);
         }
-        Scored::new(&self.geometry, cells)
-    }
-
-    /// Two free cells of one box (or region) whose digits are each a candidate of the other's cell, drawn
-    /// at random ([`SWAP_TRIES`] draws at most).
-    fn propose(&self, rng: &mut StdRng, individual: &Scored) -> Option<(usize, usize)> {
-        if self.swappable.is_empty() {
-            return None;
-        }
-        let cells = individual.cells();
-        for _ in 0..SWAP_TRIES {
-            let free = &self.free[self.swappable[rng.random_range(0..self.swappable.len())]];
-            let first = rng.random_range(0..free.len());
-            let mut second = rng.random_range(0..free.len() - 1);
+        loop {
+            let generations = self.counters.generations;
+            if let Err(reason) = self.budget.check(generations) {
+                return self.finish(best, Some(reason));
+            }
+            if generations >= self.params.max_generations {
+                return self.finish(best, Some(StopReason::SearchExhausted));
+            }
+            let first = self.rng.random_range(0..population.len());
+            let mut second = self.rng.random_range(0..population.len() - 1);
             if second >= first {
                 second += 1;
             }
-            let (a, b) = (free[first], free[second]);
-            if self.candidates[a] & (1 << cells[b]) != 0
-                && self.candidates[b] & (1 << cells[a]) != 0
-            {
-                return Some((a, b));
+            let mut child = self.crossover(&population[first], &population[second]);
+            self.counters.generations += 1;
+            best.offer_board(child.cells(), child.cost(), self.counters.generations);
+            if let Err(reason) = self.improve(&mut child, &mut best) {
+                return self.finish(best, Some(reason));
             }
+            show(&child, &mut watch);
+            if child.is_complete() {
+                return self.finish(best, None);
+            }
+            // The child takes the place of the worse of its parents.
+            let worse = if population[first].cost() >= population[second].cost() {
+                first
+            } else {
+                second
+            };
+            population[worse] = child;
         }
-        None
     }
 
-    /// `a` with each box (or region) taken from `b` on a fair coin: boxes stay permutations.
-    fn crossover(&self, rng: &mut StdRng, (a, b): (&Scored, &Scored), child: &mut Scored) {
-        child.copy_from(a);
-        for free in &self.free {
-            if rng.random_bool(0.5) {
-                child.copy_cells_from(b, free);
+    /// A child of `a` and `b`: for each digit in turn, the cells holding it in one parent,
+    /// the parents taking turns (the first drawn at random), each turn the digit that fills
+    /// the most cells still empty in the child. Each digit comes from one parent, whose cells
+    /// holding it clash with no cell, so the child breaks no rule either; cells neither turn
+    /// fills stay empty.
+    fn crossover(&mut self, a: &Partial<'a>, b: &Partial<'a>) -> Partial<'a> {
+        let n = self.domain.board.size();
+        let mut parents = [a, b];
+        parents.shuffle(&mut self.rng);
+        let mut child = Partial::new(a.geometry(), &self.domain.board);
+        let mut digits: Vec<u8> = (1..=n as u8).collect();
+        digits.shuffle(&mut self.rng);
+        let mut counts = vec![0usize; n + 1];
+        for turn in 0..n {
+            let parent = parents[turn % 2].cells();
+            counts.fill(0);
+            for &cell in &self.free {
+                if child.cells()[cell] == 0 {
+                    counts[usize::from(parent[cell])] += 1;
+                }
+            }
+            // The first of the most filling digits left, in the shuffled order.
+            let (index, &digit) = (digits.iter().enumerate())
+                .rev()
+                .max_by_key(|&(_, &digit)| counts[usize::from(digit)])
+                .expect("a digit is left each turn");
+            digits.remove(index);
+            for &cell in &self.free {
+                if child.cells()[cell] == 0 && parent[cell] == digit {
+                    child.place(cell, digit);
+                }
             }
         }
-        child.recount(&self.geometry);
+        child
     }
 
-    /// Tries `steps` swaps, keeping each that does not raise the cost; the moves it made.
-    fn improve(&self, rng: &mut StdRng, individual: &mut Scored, steps: usize) -> u64 {
-        let mut moves = 0;
-        for _ in 0..steps {
-            if individual.cost() == 0 {
+    /// Tabu steps from `board` until [`GeneticTunedParams::local_steps`] of them in a row find
+    /// no lower cost; `board` then becomes the lowest they reached, and each new lowest board is
+    /// offered to `best`. None when propagation proved the puzzle has no solution: nothing to
+    /// improve towards.
+    fn improve(&mut self, board: &mut Partial<'a>, best: &mut Best) -> Result<(), StopReason> {
+        if self.counters.get("contradictions") > 0 {
+            return Ok(());
+        }
+        self.tabu.forget();
+        let mut lowest = board.clone();
+        let (budget, generations) = (self.budget, self.counters.generations);
+        let next_check = &mut self.next_check;
+        let mut stop = |moves: u64| {
+            if moves < *next_check {
+                return Ok(());
+            }
+            *next_check = moves + CHECK_EVERY;
+            budget.check(generations)
+        };
+        let mut stale = 0;
+        while stale < self.params.local_steps {
+            stale += 1;
+            if board.is_complete() {
                 break;
             }
-            if let Some((a, b)) = self.propose(rng, individual)
-                && individual.swap_delta(&self.geometry, a, b) <= 0
-            {
-                individual.swap(&self.geometry, a, b);
-                moves += 1;
-            }
-        }
-        moves
-    }
-}
-
-/// One solve: the population and everything counted about it.
-struct Run<'p> {
-    params: &'p GeneticTunedParams,
-    layout: Layout,
-    rng: StdRng,
-    population: Vec<Scored>,
-    next: Vec<Scored>,
-    /// Indices of the population, cheapest first.
-    ranked: Vec<usize>,
-    record: Record,
-    /// The best cost since the last restart, and the generation it was reached.
-    stagnation_best: u64,
-    improved_at: u64,
-    evaluations: u64,
-    restarts: u64,
-    local_moves: u64,
-}
-
-impl<'p> Run<'p> {
-    fn new(params: &'p GeneticTunedParams, puzzle: &Grid, seed: u64) -> Run<'p> {
-        let layout = Layout::new(puzzle);
-        let mut rng = StdRng::seed_from_u64(seed);
-        let local_steps = local_steps(params, &layout);
-        let mut local_moves = 0;
-        let population: Vec<Scored> = (0..params.population)
-            .map(|_| {
-                let mut individual = layout.random_individual(&mut rng);
-                local_moves += layout.improve(&mut rng, &mut individual, local_steps);
-                individual
-            })
-            .collect();
-        let record = Record::start(&population);
-        Run {
-            params,
-            rng,
-            next: population.clone(),
-            ranked: (0..params.population).collect(),
-            stagnation_best: population[fittest(&population)].cost(),
-            improved_at: 0,
-            record,
-            evaluations: params.population as u64,
-            restarts: 0,
-            local_moves,
-            layout,
-            population,
-        }
-    }
-
-    /// Breeds generations until a solution, the budget's end or the generation limit.
-    fn evolve(&mut self, budget: &Budget, mut watch: Watch<'_>) -> Ending {
-        show_fittest(&self.population, &mut watch);
-        loop {
-            if let Some(ending) = self
-                .record
-                .ending(budget, Some(self.params.max_generations))
-            {
-                return ending;
-            }
-            self.generation();
-            show_fittest(&self.population, &mut watch);
-        }
-    }
-
-    /// The index of the cheapest of `tournament` individuals drawn at random.
-    fn tournament(&mut self) -> usize {
-        let size = self.population.len();
-        let mut winner = self.rng.random_range(0..size);
-        for _ in 1..self.params.tournament {
-            let rival = self.rng.random_range(0..size);
-            if self.population[rival].cost() < self.population[winner].cost() {
-                winner = rival;
-            }
-        }
-        winner
-    }
-
-    fn rank(&mut self) {
-        let population = &self.population;
-        self.ranked.sort_by_key(|&i| (population[i].cost(), i));
-    }
-
-    fn generation(&mut self) {
-        let params = self.params;
-        self.rank();
-        for slot in 0..params.elite {
-            self.next[slot].copy_from(&self.population[self.ranked[slot]]);
-        }
-        for slot in params.elite..params.population {
-            let a = self.tournament();
-            let crossed = self.rng.random_bool(params.crossover_rate);
-            let b = if crossed { self.tournament() } else { a };
-            let (layout, rng) = (&self.layout, &mut self.rng);
-            let child = &mut self.next[slot];
-            if crossed {
-                layout.crossover(rng, (&self.population[a], &self.population[b]), child);
-                self.evaluations += 1;
-            } else {
-                child.copy_from(&self.population[a]);
-            }
-            if rng.random_bool(params.mutation_rate)
-                && let Some((x, y)) = layout.propose(rng, child)
-            {
-                child.swap(&layout.geometry, x, y);
-            }
-            self.local_moves += layout.improve(rng, child, local_steps(params, layout));
-        }
-        std::mem::swap(&mut self.population, &mut self.next);
-        let cost = self.record.bred(&self.population);
-        let generations = self.record.generations;
-        if cost < self.stagnation_best {
-            self.stagnation_best = cost;
-            self.improved_at = generations;
-        } else if params.stagnation > 0 && generations - self.improved_at >= params.stagnation {
-            self.restart();
-        }
-    }
-
-    /// Re-seeds the population but for its `restart_keep` best.
-    fn restart(&mut self) {
-        self.rank();
-        let keep = self.params.restart_keep;
-        for &index in &self.ranked[keep..] {
-            let mut individual = self.layout.random_individual(&mut self.rng);
-            self.local_moves += self.layout.improve(
+            let made = self.tabu.step(
+                board,
+                lowest.cost(),
+                &mut self.counters,
                 &mut self.rng,
-                &mut individual,
-                local_steps(self.params, &self.layout),
-            );
-            self.population[index] = individual;
-            self.evaluations += 1;
+                &mut stop,
+            )?;
+            if made.is_none() {
+                break;
+            }
+            if board.cost() < lowest.cost() {
+                stale = 0;
+                lowest.clone_from(board);
+                best.offer_board(board.cells(), board.cost(), generations);
+            }
         }
-        self.restarts += 1;
-        let fittest = &self.population[fittest(&self.population)];
-        self.stagnation_best = fittest.cost();
-        self.improved_at = self.record.generations;
-        self.record.offer(fittest);
+        *board = lowest;
+        Ok(())
     }
 
-    fn outcome(self, puzzle: &Grid, ending: Ending) -> Outcome {
-        let mut counters = Counters::default();
-        counters.add("restarts", self.restarts);
-        counters.add("evaluations", self.evaluations);
-        counters.add("placed_by_propagation", self.layout.placed);
-        counters.add("local_moves", self.local_moves);
-        self.record.outcome(puzzle, ending, counters)
+    /// The outcome: solved when `stopped` is `None`, else given up at the best board.
+    fn finish(self, best: Best, stopped: Option<StopReason>) -> Outcome {
+        match stopped {
+            None => best.solved(self.counters),
+            Some(reason) => best.gave_up(reason, self.counters),
+        }
     }
 }
 
-/// The local improvement's steps: none when propagation proved there is no solution, as there is
-/// nothing to improve towards, so such a run reaches its generation limit quickly.
-fn local_steps(params: &GeneticTunedParams, layout: &Layout) -> usize {
-    if layout.contradiction {
-        0
-    } else {
-        params.local_steps
-    }
+/// Tells `watch` of a new individual: its board (empty cells 0) and its cost.
+fn show(board: &Partial<'_>, watch: &mut impl FnMut(SearchEvent<'_>)) {
+    watch(SearchEvent::Fill {
+        cells: board.cells(),
+        cost: board.cost(),
+    });
 }
 
 #[cfg(test)]
@@ -441,78 +305,75 @@ mod tests {
     use super::*;
     use crate::tests::{blanked, solved_boards};
     use sudoku_core::{
-        Shape, StopReason, Verdict, missing_digits, verify_keeps_clues, verify_solution,
+        Counters, Shape, Verdict, missing_digits, verify_keeps_clues, verify_solution,
     };
     use sudoku_generate::base_pattern;
 
-    /// Every box or jigsaw region of `grid` holds each digit once (its regions read cell by
-    /// cell from [`Geometry::region_of`]).
-    fn regions_are_permutations(grid: &Grid) -> bool {
-        let n = grid.size();
-        let mut seen: Vec<DigitSet> = vec![0; n];
-        for (cell, &digit) in grid.cells().iter().enumerate() {
-            seen[grid.geometry().region_of(cell)] |= 1 << digit;
-        }
-        seen.iter().all(|&digits| digits == ((1 << n) - 1) << 1)
+    /// No house of `cells` holds a digit twice.
+    fn breaks_no_rule(grid: &Grid, cells: &[u8]) -> bool {
+        let geometry = grid.geometry();
+        (0..geometry.house_count()).all(|house| {
+            let mut seen = 0u64;
+            geometry.house(house).iter().all(|&cell| {
+                let bit = 1u64 << cells[cell];
+                let fresh = cells[cell] == 0 || seen & bit == 0;
+                seen |= bit;
+                fresh
+            })
+        })
     }
 
     #[test]
-    fn a_priced_swap_changes_the_cost_by_its_price() {
-        let mut rng = StdRng::seed_from_u64(1);
-        for (name, solution) in solved_boards() {
-            let geometry = solution.geometry();
-            let puzzle = blanked(&solution, solution.cells().len() * 2 / 3, &mut rng);
-            let layout = Layout::new(&puzzle);
-            let mut individual = layout.random_individual(&mut rng);
-            assert_eq!(
-                individual.cost(),
-                missing_digits(geometry, individual.cells()),
-                "{name}"
-            );
-            for _ in 0..200 {
-                let Some((a, b)) = layout.propose(&mut rng, &individual) else {
-                    continue;
-                };
-                let (before, delta) = (
-                    individual.cost(),
-                    individual.swap_delta(&layout.geometry, a, b),
-                );
-                individual.swap(&layout.geometry, a, b);
-                assert_eq!(individual.cost() as i64, before as i64 + delta, "{name}");
-                assert_eq!(
-                    individual.cost(),
-                    missing_digits(geometry, individual.cells()),
-                    "{name}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn operators_keep_clues_and_regions() {
+    fn children_and_their_improvement_keep_the_clues_and_break_no_rule() {
         let mut rng = StdRng::seed_from_u64(2);
+        let params = GeneticTunedParams {
+            local_steps: 30,
+            ..GeneticTunedParams::default()
+        };
         for (name, solution) in solved_boards() {
             let cells = solution.cells().len();
             for blanks in [1, cells / 2, cells] {
                 let puzzle = blanked(&solution, blanks, &mut rng);
-                let layout = Layout::new(&puzzle);
-                let mut a = layout.random_individual(&mut rng);
-                let b = layout.random_individual(&mut rng);
-                let mut child = a.clone();
-                for _ in 0..50 {
-                    layout.crossover(&mut rng, (&a, &b), &mut child);
-                    layout.improve(&mut rng, &mut child, 20);
+                let Ok(domain) = Domain::propagated(&puzzle, &mut Counters::default()) else {
+                    continue; // propagation solved it: no search
+                };
+                let budget = Budget::solve().with_seed(blanks as u64);
+                let mut run = Run::new(&params, &domain, &budget, Counters::default());
+                let (first, mut best) = first_board(&domain, &mut run.rng, &mut |_| {});
+                let mut parents = [first.clone(), first];
+                for _ in 0..20 {
+                    let mut child = run.crossover(&parents[0], &parents[1]);
+                    run.improve(&mut child, &mut best)
+                        .expect("no budget to stop it");
                     let grid = puzzle.with_cells(child.cells().to_vec()).unwrap();
                     assert_eq!(verify_keeps_clues(&puzzle, &grid), Ok(()), "{name}");
-                    assert!(regions_are_permutations(&grid), "{name}");
+                    assert!(breaks_no_rule(&puzzle, child.cells()), "{name}");
                     assert_eq!(
                         child.cost(),
                         missing_digits(puzzle.geometry(), child.cells()),
                         "{name}"
                     );
-                    a.copy_from(&child);
+                    parents.swap(0, 1);
+                    parents[0] = child;
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_child_of_one_board_with_itself_is_that_board() {
+        let mut rng = StdRng::seed_from_u64(4);
+        let params = GeneticTunedParams::default();
+        for (name, solution) in solved_boards() {
+            let puzzle = blanked(&solution, solution.cells().len() / 2, &mut rng);
+            let Ok(domain) = Domain::propagated(&puzzle, &mut Counters::default()) else {
+                continue;
+            };
+            let budget = Budget::solve();
+            let mut run = Run::new(&params, &domain, &budget, Counters::default());
+            let (board, _) = first_board(&domain, &mut run.rng, &mut |_| {});
+            let child = run.crossover(&board, &board);
+            assert_eq!(child.cells(), board.cells(), "{name}");
         }
     }
 
@@ -524,7 +385,6 @@ mod tests {
         let first = solver.solve(&puzzle, &budget);
         assert_eq!(first, solver.solve(&puzzle, &budget));
         assert_eq!(first.counters.generations, 300);
-        assert!(first.counters.get("restarts") > 0);
     }
 
     #[test]
@@ -532,7 +392,6 @@ mod tests {
         for puzzle in [
             sudoku_kit::dead_end(Shape::S9),
             sudoku_kit::dead_end(Shape::S16),
-            Grid::empty(Shape::S16),
         ] {
             for cap in [1, 7, 50] {
                 let budget = Budget::solve().with_max_iterations(cap);
@@ -551,13 +410,27 @@ mod tests {
     }
 
     #[test]
+    fn a_deadline_stops_the_first_improvements() {
+        // An empty 25×25 board: its first population alone outlasts a millisecond.
+        let puzzle = Grid::empty(Shape::S25);
+        let budget = Budget::solve().with_time_limit(std::time::Duration::from_millis(1));
+        let outcome = GeneticTuned::default().solve(&puzzle, &budget);
+        assert_eq!(outcome.verdict, Verdict::GaveUp(StopReason::Deadline));
+        assert_eq!(outcome.counters.generations, 0);
+        let attempt = outcome.best_attempt.expect("an attempt");
+        assert!(breaks_no_rule(&puzzle, attempt.grid.cells()));
+    }
+
+    #[test]
     fn the_generation_limit_is_a_search_exhausted_never_unsolvable() {
         let solver = &mut GeneticTuned::with(GeneticTunedParams {
             max_generations: 5,
             ..GeneticTunedParams::default()
         });
-        // A contradiction the propagation finds, and a board it cannot finish.
-        for puzzle in [sudoku_kit::dead_end(Shape::S9), Grid::empty(Shape::S16)] {
+        for puzzle in [
+            sudoku_kit::dead_end(Shape::S9),
+            sudoku_kit::dead_end(Shape::S16),
+        ] {
             let outcome = solver.solve(&puzzle, &Budget::solve());
             assert_eq!(
                 outcome.verdict,

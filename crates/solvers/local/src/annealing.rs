@@ -330,11 +330,11 @@ fn anneal_partial(
 ) -> Outcome {
     let mut rng = StdRng::seed_from_u64(budget.seed);
     let (mut board, mut best) = first_board(domain, &mut rng, &mut watch);
-    if board.empty.is_empty() {
+    if board.is_complete() {
         return best.solved(counters);
     }
     let random_move = |board: &Partial, rng: &mut StdRng| {
-        let cell = board.empty[rng.random_range(0..board.empty.len())];
+        let cell = board.empty()[rng.random_range(0..board.empty().len())];
         let allowed = domain.allowed(cell);
         let pick = rng.random_range(0..allowed.count_ones() as usize);
         let digit = digits_of(allowed).nth(pick).expect("a digit of the set");
@@ -349,7 +349,7 @@ fn anneal_partial(
         })
         .collect();
     let free = domain.board.cells().iter().filter(|&&v| v == 0).count() as u64;
-    let mut schedule = Schedule::new(params, &deltas, free, board.cost);
+    let mut schedule = Schedule::new(params, &deltas, free, board.cost());
 
     let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
     if let Err(reason) = checkpoints.check(budget, 0) {
@@ -367,12 +367,16 @@ fn anneal_partial(
         if let Some(count) = board.clashes(cell, digit, &mut clashes)
             && schedule.accepts(board.delta(cell, &clashes[..count]), &mut rng)
         {
-            board.make_move(cell, digit, &clashes[..count], &mut watch);
-            best.offer_board(&board.cells, board.cost, counters.moves);
-            if board.empty.is_empty() {
+            let changes = board.make_move(cell, digit, &clashes[..count]);
+            watch(SearchEvent::Move {
+                changes: &changes,
+                cost: board.cost(),
+            });
+            best.offer_board(board.cells(), board.cost(), counters.moves);
+            if board.is_complete() {
                 return best.solved(counters);
             }
         }
-        schedule.tried(best.cost(), board.cost, &mut counters);
+        schedule.tried(best.cost(), board.cost(), &mut counters);
     }
 }

@@ -5,7 +5,7 @@
 use sudoku_core::{Counters, DigitSet, Grid, candidates, place_singles};
 
 /// The board a search starts from and the digits each of its free cells may take.
-pub(crate) struct Domain {
+pub struct Domain {
     /// The fixed cells: the puzzle's clues, and for a tuned search the cells propagation forced.
     /// Its empty cells are the cells the search moves.
     pub board: Grid,

@@ -154,13 +154,14 @@
 pub mod annealing;
 pub mod counts;
 mod domain;
-mod partial;
+pub mod partial;
 pub mod tabu;
 pub mod tabu_tuned;
 
 pub use annealing::{Annealing, AnnealingParams, AnnealingTuned, AnnealingTunedParams};
+pub use domain::Domain;
 pub use tabu::{Tabu, TabuParams};
-pub use tabu_tuned::{TabuTuned, TabuTunedParams};
+pub use tabu_tuned::{PartialCol, TabuTuned, TabuTunedParams};
 
 use std::sync::Arc;
 
@@ -186,17 +187,18 @@ fn local_search_info(id: &'static str, description: &'static str) -> SolverInfo 
     }
 }
 
-/// A tuned search: constraint propagation first ([`domain::Domain::propagated`]), then
+/// A tuned search: constraint propagation first ([`Domain::propagated`]), then
 /// `search` over the domain it leaves, with its counters and `watch`, once `watch` has been
 /// shown the cells propagation placed (as forced placements); a board propagation fills is
-/// solved before any move (and shown to `watch` as one fill of cost 0).
-fn after_propagation<W: FnMut(SearchEvent<'_>)>(
+/// solved before any move (and shown to `watch` as one fill of cost 0). The tuned searches
+/// here and `genetic-tuned` all start this way.
+pub fn after_propagation<W: FnMut(SearchEvent<'_>)>(
     puzzle: &Grid,
     mut watch: W,
-    search: impl FnOnce(&domain::Domain, Counters, W) -> Outcome,
+    search: impl FnOnce(&Domain, Counters, W) -> Outcome,
 ) -> Outcome {
     let mut counters = Counters::default();
-    match domain::Domain::propagated(puzzle, &mut counters) {
+    match Domain::propagated(puzzle, &mut counters) {
         Ok(domain) => {
             let placed = puzzle.cells().iter().zip(domain.board.cells());
             for (cell, (&given, &digit)) in placed.enumerate() {
@@ -251,7 +253,7 @@ fn solved_at_once(solution: Grid, counters: Counters) -> Outcome {
 const CHECK_EVERY: u64 = 1 << 12;
 
 /// The best board a search has reached, and how its best cost fell.
-struct Best {
+pub struct Best {
     geometry: Arc<Geometry>,
     cells: Vec<u8>,
     cost: u64,
@@ -265,7 +267,7 @@ impl Best {
     }
 
     /// The first board, `cells` of cost `cost`, before any move.
-    fn of_board(geometry: &Arc<Geometry>, cells: &[u8], cost: u64) -> Best {
+    pub fn of_board(geometry: &Arc<Geometry>, cells: &[u8], cost: u64) -> Best {
         let mut convergence = Convergence::default();
         convergence.record(0, cost);
         Best {
@@ -276,7 +278,8 @@ impl Best {
         }
     }
 
-    fn cost(&self) -> u64 {
+    /// The best cost so far.
+    pub fn cost(&self) -> u64 {
         self.cost
     }
 
@@ -288,7 +291,7 @@ impl Best {
 
     /// Keeps `cells`, of cost `cost`, if they beat the best so far, `moves` into the search.
     #[inline]
-    fn offer_board(&mut self, cells: &[u8], cost: u64, moves: u64) {
+    pub fn offer_board(&mut self, cells: &[u8], cost: u64, moves: u64) {
         if cost < self.cost {
             self.cost = cost;
             self.cells.copy_from_slice(cells);
@@ -303,14 +306,14 @@ impl Best {
     }
 
     /// The best board is a solution (its cost is 0).
-    fn solved(self, counters: Counters) -> Outcome {
+    pub fn solved(self, counters: Counters) -> Outcome {
         debug_assert_eq!(self.cost, 0);
         Outcome::from_search(None, vec![self.grid()], 1, counters)
             .with_convergence(self.convergence)
     }
 
     /// The search stopped for `reason` before reaching cost 0.
-    fn gave_up(self, reason: StopReason, counters: Counters) -> Outcome {
+    pub fn gave_up(self, reason: StopReason, counters: Counters) -> Outcome {
         let attempt = Attempt {
             grid: self.grid(),
             cost: self.cost,

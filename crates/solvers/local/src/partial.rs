@@ -6,6 +6,7 @@
 //! those of the cell it fills. A move that would empty a fixed cell is refused: with candidates
 //! only none does; on the unrestricted domain of a contradictory puzzle some do.
 
+use std::ops::Deref;
 use std::sync::Arc;
 
 use rand::rngs::StdRng;
@@ -22,24 +23,39 @@ const NOBODY: u32 = u32::MAX;
 pub(crate) const MOST_HOUSES: usize = 5;
 
 /// A board whose free filled cells clash with no cell.
-pub(crate) struct Partial<'a> {
+#[derive(Clone)]
+pub struct Partial<'a> {
     geometry: &'a Arc<Geometry>,
     n: usize,
-    pub cells: Vec<u8>,
+    cells: Vec<u8>,
     /// Cells the search may not change.
     fixed: Vec<bool>,
     /// `holder[house * n + digit - 1]`: a cell of the house holding the digit, or [`NOBODY`].
     holder: Vec<u32>,
     /// The empty free cells, in no order, and where each empty cell is in that list.
-    pub empty: Vec<usize>,
+    empty: Vec<usize>,
     slot: Vec<usize>,
     /// The board's missing digits.
-    pub cost: u64,
+    cost: u64,
+}
+
+/// A move's changes: the cells it emptied (to 0), then the cell it filled.
+pub struct Changes {
+    list: [(usize, u8); MOST_HOUSES + 1],
+    len: usize,
+}
+
+impl Deref for Changes {
+    type Target = [(usize, u8)];
+
+    fn deref(&self) -> &[(usize, u8)] {
+        &self.list[..self.len]
+    }
 }
 
 impl<'a> Partial<'a> {
     /// The fixed cells of `board`, every free cell empty.
-    pub(crate) fn new(geometry: &'a Arc<Geometry>, board: &Grid) -> Partial<'a> {
+    pub fn new(geometry: &'a Arc<Geometry>, board: &Grid) -> Partial<'a> {
         let n = geometry.size();
         let cells = board.cells().to_vec();
         let mut holder = vec![NOBODY; geometry.house_count() * n];
@@ -65,6 +81,42 @@ impl<'a> Partial<'a> {
             empty,
             slot,
         }
+    }
+
+    /// The board's houses.
+    pub fn geometry(&self) -> &'a Arc<Geometry> {
+        self.geometry
+    }
+
+    /// Every cell's digit, 0 for an empty one.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The board's missing digits: the houses of its empty cells.
+    pub fn cost(&self) -> u64 {
+        self.cost
+    }
+
+    /// The empty cells, in no order.
+    pub fn empty(&self) -> &[usize] {
+        &self.empty
+    }
+
+    /// No cell is empty: the board is a solution.
+    pub fn is_complete(&self) -> bool {
+        self.empty.is_empty()
+    }
+
+    /// Whether `digit` may go into the empty `cell` without emptying any other.
+    pub fn fits(&self, cell: usize, digit: u8) -> bool {
+        self.clashes(cell, digit, &mut [0; MOST_HOUSES]) == Some(0)
+    }
+
+    /// Puts `digit` in the empty `cell`, which must [fit](Partial::fits).
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        debug_assert!(self.cells[cell] == 0 && self.fits(cell, digit));
+        self.fill(cell, digit);
     }
 
     /// The houses `cell` belongs to, as cost: each house it leaves empty misses a digit.
@@ -105,26 +157,20 @@ impl<'a> Partial<'a> {
         emptied as i64 - self.weight(cell) as i64
     }
 
-    /// Puts `digit` in the empty `cell`, emptying `clashes` (what [`Partial::clashes`] gave),
-    /// and shows the move to `watch`: the cells emptied (to 0), the cell filled, the cost after.
-    pub(crate) fn make_move(
-        &mut self,
-        cell: usize,
-        digit: u8,
-        clashes: &[usize],
-        watch: &mut impl FnMut(SearchEvent<'_>),
-    ) {
-        let mut changes = [(0, 0); MOST_HOUSES + 1];
-        for (change, &other) in changes.iter_mut().zip(clashes) {
+    /// Puts `digit` in the empty `cell`, emptying `clashes` (what [`Partial::clashes`] gave);
+    /// returns the changes made.
+    pub(crate) fn make_move(&mut self, cell: usize, digit: u8, clashes: &[usize]) -> Changes {
+        let mut list = [(0, 0); MOST_HOUSES + 1];
+        for (change, &other) in list.iter_mut().zip(clashes) {
             self.clear(other);
             *change = (other, 0);
         }
         self.fill(cell, digit);
-        changes[clashes.len()] = (cell, digit);
-        watch(SearchEvent::Move {
-            changes: &changes[..=clashes.len()],
-            cost: self.cost,
-        });
+        list[clashes.len()] = (cell, digit);
+        Changes {
+            list,
+            len: clashes.len() + 1,
+        }
     }
 
     /// Puts `digit` in the empty `cell`, which nothing holding it shares a house with.
@@ -158,7 +204,7 @@ impl<'a> Partial<'a> {
 
     /// Fills the empty cells in random order, each with a random allowed digit that clashes
     /// with nothing, if it has one; the rest stay empty. Each fill is shown to `watch`.
-    pub(crate) fn fill_greedily(
+    pub fn fill_greedily(
         &mut self,
         domain: &Domain,
         rng: &mut StdRng,
@@ -166,14 +212,10 @@ impl<'a> Partial<'a> {
     ) {
         let mut order = self.empty.clone();
         order.shuffle(rng);
-        let mut clashes = [0; MOST_HOUSES];
         let mut fits = Vec::with_capacity(self.n);
         for cell in order {
             fits.clear();
-            fits.extend(
-                digits_of(domain.allowed(cell))
-                    .filter(|&digit| self.clashes(cell, digit, &mut clashes) == Some(0)),
-            );
+            fits.extend(digits_of(domain.allowed(cell)).filter(|&digit| self.fits(cell, digit)));
             if let Some(&digit) = fits.choose(rng) {
                 self.fill(cell, digit);
                 watch(SearchEvent::Place {
@@ -188,7 +230,7 @@ impl<'a> Partial<'a> {
 
 /// Where a search over `domain`'s partial boards begins: its free cells filled greedily
 /// ([`Partial::fill_greedily`], shown to `watch`), and that board as the best so far.
-pub(crate) fn first_board<'a>(
+pub fn first_board<'a>(
     domain: &'a Domain,
     rng: &mut StdRng,
     watch: &mut impl FnMut(SearchEvent<'_>),
@@ -196,6 +238,6 @@ pub(crate) fn first_board<'a>(
     let geometry = domain.board.geometry();
     let mut board = Partial::new(geometry, &domain.board);
     board.fill_greedily(domain, rng, watch);
-    let best = Best::of_board(geometry, &board.cells, board.cost);
+    let best = Best::of_board(geometry, board.cells(), board.cost());
     (board, best)
 }

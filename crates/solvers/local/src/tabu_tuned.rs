@@ -10,11 +10,11 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sudoku_core::{
     Budget, Checkpoints, Counters, Grid, NotWatchable, Outcome, SearchEvent, Solver, SolverInfo,
-    digits_of,
+    StopReason, digits_of,
 };
 
 use crate::domain::Domain;
-use crate::partial::{MOST_HOUSES, first_board};
+use crate::partial::{Changes, MOST_HOUSES, Partial, first_board};
 use crate::{CHECK_EVERY, after_propagation, keep_better, local_search_info};
 
 /// The tuned tabu search's tenure: emptying `d` from a cell makes "`d` in that cell" tabu for
@@ -95,67 +95,116 @@ fn search(
     mut counters: Counters,
     mut watch: impl FnMut(SearchEvent<'_>),
 ) -> Outcome {
-    let n = domain.board.size();
     let mut rng = StdRng::seed_from_u64(budget.seed);
     let (mut board, mut best) = first_board(domain, &mut rng, &mut watch);
-    if board.empty.is_empty() {
+    if board.is_complete() {
         return best.solved(counters);
     }
     let mut checkpoints = Checkpoints::new(budget, CHECK_EVERY);
     if let Err(reason) = checkpoints.check(budget, 0) {
         return best.gave_up(reason, counters);
     }
-    // `tabu[cell * n + digit - 1]`: the first step at which `digit` may go back into `cell`.
-    let mut tabu = vec![0u64; board.cells.len() * n];
-    let mut clashes = [0; MOST_HOUSES];
-    for step in 0u64.. {
-        // The best admissible move (not tabu, or tabu but reaching a new best cost), ties
-        // broken at random; failing any, the best tabu move.
+    let mut stop = |moves| match checkpoints.due(moves) {
+        true => checkpoints.check(budget, moves),
+        false => Ok(()),
+    };
+    let mut tabu = PartialCol::new(params.clone(), domain);
+    loop {
+        let made = tabu.step(&mut board, best.cost(), &mut counters, &mut rng, &mut stop);
+        match made {
+            Err(reason) => return best.gave_up(reason, counters),
+            Ok(Some(changes)) => watch(SearchEvent::Move {
+                changes: &changes,
+                cost: board.cost(),
+            }),
+            Ok(None) => continue,
+        }
+        best.offer_board(board.cells(), board.cost(), counters.moves);
+        if board.is_complete() {
+            return best.solved(counters);
+        }
+    }
+}
+
+/// PartialCol's moves over partial boards of one domain, and its tabu list: the search
+/// [`TabuTuned`] runs, and the local improvement a hybrid evolutionary search gives each child
+/// (`genetic-tuned`).
+pub struct PartialCol<'d> {
+    params: TabuTunedParams,
+    domain: &'d Domain,
+    /// `tabu[cell * n + digit - 1]`: the first step at which `digit` may go back into `cell`.
+    tabu: Vec<u64>,
+    step: u64,
+}
+
+impl<'d> PartialCol<'d> {
+    /// A search with these tenures over `domain`'s boards, nothing tabu yet.
+    pub fn new(params: TabuTunedParams, domain: &'d Domain) -> PartialCol<'d> {
+        let cells = domain.board.cells().len();
+        PartialCol {
+            params,
+            domain,
+            tabu: vec![0; cells * domain.board.size()],
+            step: 0,
+        }
+    }
+
+    /// Makes nothing tabu: for a search that goes on from a new board.
+    pub fn forget(&mut self) {
+        self.tabu.fill(0);
+    }
+
+    /// One step on `board`: the best admissible move (not tabu, or tabu but reaching a cost
+    /// below `aspiration`), ties broken at random; failing any, the best tabu move. Each move
+    /// priced counts in `counters.moves`, which `stop` sees first: its error ends the step
+    /// unmade. Returns the move's changes (the cells emptied, to 0, then the cell filled), or
+    /// `None` when every move clashes with a fixed cell (a puzzle with no solution).
+    pub fn step(
+        &mut self,
+        board: &mut Partial,
+        aspiration: u64,
+        counters: &mut Counters,
+        rng: &mut StdRng,
+        stop: &mut impl FnMut(u64) -> Result<(), StopReason>,
+    ) -> Result<Option<Changes>, StopReason> {
+        let n = self.domain.board.size();
         let mut chosen: Option<(i64, (usize, u8))> = None;
         let mut fallback: Option<(i64, (usize, u8))> = None;
         let (mut chosen_ties, mut fallback_ties) = (0u32, 0u32);
-        for &cell in &board.empty {
-            for digit in digits_of(domain.allowed(cell)) {
-                if checkpoints.due(counters.moves)
-                    && let Err(reason) = checkpoints.check(budget, counters.moves)
-                {
-                    return best.gave_up(reason, counters);
-                }
+        let mut clashes = [0; MOST_HOUSES];
+        for &cell in board.empty() {
+            for digit in digits_of(self.domain.allowed(cell)) {
+                stop(counters.moves)?;
                 counters.moves += 1;
                 let Some(count) = board.clashes(cell, digit, &mut clashes) else {
                     continue;
                 };
                 let delta = board.delta(cell, &clashes[..count]);
-                let aspires = board.cost.checked_add_signed(delta) < Some(best.cost());
-                let slot = if aspires || tabu[cell * n + usize::from(digit) - 1] <= step {
+                let aspires = board.cost().checked_add_signed(delta) < Some(aspiration);
+                let slot = if aspires || self.tabu[cell * n + usize::from(digit) - 1] <= self.step {
                     (&mut chosen, &mut chosen_ties)
                 } else if chosen.is_none() {
                     (&mut fallback, &mut fallback_ties)
                 } else {
                     continue;
                 };
-                keep_better(slot.0, slot.1, (delta, (cell, digit)), &mut rng);
+                keep_better(slot.0, slot.1, (delta, (cell, digit)), rng);
             }
         }
         let Some((_, (cell, digit))) = chosen.or(fallback) else {
-            // Every move clashes with a fixed cell (a puzzle with no solution): price them
-            // again until the budget stops the search.
-            continue;
+            return Ok(None);
         };
         let count = board
             .clashes(cell, digit, &mut clashes)
             .expect("the chosen move clashes with no fixed cell");
-        board.make_move(cell, digit, &clashes[..count], &mut watch);
-        let tenure = rng.random_range(0..params.spread.max(1))
-            + (params.per_empty * board.empty.len() as f64) as u64;
+        let changes = board.make_move(cell, digit, &clashes[..count]);
+        let tenure = rng.random_range(0..self.params.spread.max(1))
+            + (self.params.per_empty * board.empty().len() as f64) as u64;
         for &other in &clashes[..count] {
-            tabu[other * n + usize::from(digit) - 1] = step + 1 + tenure;
+            self.tabu[other * n + usize::from(digit) - 1] = self.step + 1 + tenure;
         }
+        self.step += 1;
         counters.add("steps", 1);
-        best.offer_board(&board.cells, board.cost, counters.moves);
-        if board.empty.is_empty() {
-            return best.solved(counters);
-        }
+        Ok(Some(changes))
     }
-    unreachable!("the steps never run out")
 }
