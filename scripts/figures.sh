@@ -153,15 +153,15 @@ colony_shares() {
 # Their program on each instance in turn, pinned to core 1: $2 runs each (it seeds itself from
 # the system), $3 s each; a CSV row a run, success as the program reports it.
 acs_runs() {
-    local count="$1" runs="$2" seconds="$3" size share i run name answer
+    local count="$1" runs="$2" seconds="$3" size share i run file answer
     echo "size,share,instance,solved,seconds,run"
     for size in "${colony_sizes[@]}"; do
         for share in $(colony_shares "$size"); do
             for ((i = 0; i < count; i++)); do
-                name="inst${size}x${size}_${share}_$i.txt"
+                file="inst${size}x${size}_${share}_$i.txt"
                 for ((run = 1; run <= runs; run++)); do
                     answer=$(taskset -c 1 "$acs/sudokusolver" --timeout "$seconds" \
-                        --file "$acs/instances/general/$name" | tr '\n' ' ')
+                        --file "$acs/instances/general/$file" | tr '\n' ' ')
                     read -r code time <<<"$answer"
                     echo "$size,$share,$i,$([ "$code" = 0 ] && echo true || echo false),$time,$run"
                 done
