@@ -15,7 +15,7 @@ use sudoku_charts::chart::{REFERENCE, Scatter, Series, Style, Styles, colour, sa
 use sudoku_run::results::SolverMeta;
 
 /// Every measurement of `scripts/figures.sh`, in its order.
-pub const NAMES: [&str; 17] = [
+pub const NAMES: [&str; 18] = [
     "main",
     "reproduce",
     "naive",
@@ -33,6 +33,7 @@ pub const NAMES: [&str; 17] = [
     "ratings",
     "throughput",
     "colony",
+    "colony-faithful",
 ];
 
 /// The public sets by file name, and how the README calls them.

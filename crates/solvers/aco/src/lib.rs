@@ -29,9 +29,10 @@
 //!   paper's text sets q0 = 0.9 for it, but the program compares the other way round and takes
 //!   it with probability 1 − q0, and the paper's results come from the program. Measured on
 //!   Lloyd and Amos's 25×25 instances 0–49, 3 seeds, 10 s a run, one pinned core: at 45% given
-//!   (the hardest share) the text's 0.9 solved 124 of 150 runs and the program's 0.1 solved 142,
-//!   their program 129 in an earlier run; at 40% and 50% the 0.1 solved 150 and 147 against
-//!   148 and 146. `AcoParams { q0: 0.9, .. }` gives the text's reading.
+//!   (the hardest share) the text's 0.9 solved 124 of 150 runs and the program's 0.1 solved 142;
+//!   at 40% and 50% the 0.1 solved 150 and 147 against 148 and 146. In the committed colony
+//!   measurement (`reports/figures/colony/`) `aco` solved 145 at 45% where their program solved
+//!   110 (129 in the run before). `AcoParams { q0: 0.9, .. }` gives the text's reading.
 //! - Propagation applies both singles rules to their fixpoint, every house of the board's
 //!   [`sudoku_core::Geometry`] counted; the published program checks the hidden-single rule
 //!   only for cells whose options just shrank. So every variant is taken: jigsaw regions and the
