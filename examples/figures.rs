@@ -1055,6 +1055,9 @@ fn colony(dir: &Path) -> Result<Vec<String>, String> {
     Ok(lines)
 }
 
+/// The widest gap between two shares of givens a colony chart joins by a line.
+const COLONY_JOINED: f64 = 0.1;
+
 /// What their ACS's line is called in the colony charts.
 const COLONY_THEIRS: &str = "their ACS (Lloyd & Amos)";
 
@@ -1147,16 +1150,28 @@ fn colony_charts(dir: &Path) -> Result<Vec<(String, String, Scatter)>, String> {
         let title = format!(
             "Success against the proportion of givens: {size}×{size}, Lloyd & Amos's instances"
         );
-        let overlap = if series.iter().flat_map(|s| &s.points).all(|p| p.1 == 100.0) {
-            "Every run solved at every share: the lines lie on the top edge, their ACS's over ours."
-        } else {
-            "Lines at 100% lie on the top edge, their ACS's over ours."
+        // Lines join neighbouring shares only where no share between them went unmeasured
+        // (a tenth apart at most); across a wider gap a line would read as measured values.
+        let joined = series.iter().all(|s| {
+            s.points
+                .windows(2)
+                .all(|pair| pair[1].0 - pair[0].0 <= COLONY_JOINED + 1e-9)
+        });
+        let overlap = match (
+            series.iter().flat_map(|s| &s.points).all(|p| p.1 == 100.0),
+            joined,
+        ) {
+            (true, true) => {
+                "Every run solved at every share: the lines lie on the top edge, their ACS's over ours."
+            }
+            (false, true) => "Lines at 100% lie on the top edge, their ACS's over ours.",
+            (_, false) => "Points only: the shares measured lie too far apart to join.",
         };
         charts.push((
             format!("colony-{size}x{size}.png"),
             size.to_string(),
             Scatter {
-                lines: true,
+                lines: joined,
                 x_range: Some(0.0..1.0),
                 y_range: Some(0.0..100.0),
                 note: Some(format!(
