@@ -1039,7 +1039,7 @@ fn colony(dir: &Path) -> Result<Vec<String>, String> {
             parts.join(", ")
         ));
     }
-    for (file, size, chart) in colony_charts(dir)? {
+    for (file, size, chart) in colony_charts(dir, &acs, &ours)? {
         let ours: Vec<String> = chart
             .series
             .iter()
@@ -1065,9 +1065,11 @@ const COLONY_THEIRS: &str = "their ACS (Lloyd & Amos)";
 /// (%) against the proportion of cells given, as the report's givens charts draw it (the same
 /// titles, axes and solver styles), a line per solver of `givens.csv` (in [`COLONY_SOLVERS`]
 /// order) and their ACS's in black with crosses.
-fn colony_charts(dir: &Path) -> Result<Vec<(String, String, Scatter)>, String> {
-    let acs = csv_rows(&dir.join("acs.csv"))?;
-    let ours = csv_rows(&dir.join("givens.csv"))?;
+fn colony_charts(
+    dir: &Path,
+    acs: &[Vec<String>],
+    ours: &[Vec<String>],
+) -> Result<Vec<(String, String, Scatter)>, String> {
     // The report's styles come from the run's solvers in the run's order (`run.json`); without
     // them, a colour each.
     let header: Value = read(&dir.join("run.json"))
@@ -1194,7 +1196,9 @@ fn colony_charts(dir: &Path) -> Result<Vec<(String, String, Scatter)>, String> {
 /// the same picture again, which nothing links); returns their paths.
 fn draw_colony(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let mut written = Vec::new();
-    for (file, _, chart) in colony_charts(dir)? {
+    let acs = csv_rows(&dir.join("acs.csv"))?;
+    let ours = csv_rows(&dir.join("givens.csv"))?;
+    for (file, _, chart) in colony_charts(dir, &acs, &ours)? {
         let stem = dir.join(file.trim_end_matches(".png"));
         let (png, svg) =
             save(&chart, &stem).map_err(|e| format!("cannot draw {}: {e:#}", stem.display()))?;

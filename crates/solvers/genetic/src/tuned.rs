@@ -124,6 +124,8 @@ struct Run<'a> {
     free: Vec<usize>,
     /// The priced move count at which the budget is next checked.
     next_check: u64,
+    /// Propagation proved the puzzle has no solution: no local improvement.
+    contradiction: bool,
 }
 
 impl<'a> Run<'a> {
@@ -137,6 +139,7 @@ impl<'a> Run<'a> {
             .filter(|&(_, &digit)| digit == 0)
             .map(|(cell, _)| cell)
             .collect();
+        let contradiction = counters.get("contradictions") > 0;
         Run {
             params,
             domain,
@@ -146,6 +149,7 @@ impl<'a> Run<'a> {
             counters,
             free,
             next_check: 0,
+            contradiction,
         }
     }
 
@@ -243,7 +247,7 @@ impl<'a> Run<'a> {
     /// offered to `best`. None when propagation proved the puzzle has no solution: nothing to
     /// improve towards.
     fn improve(&mut self, board: &mut Partial<'a>, best: &mut Best) -> Result<(), StopReason> {
-        if self.counters.get("contradictions") > 0 {
+        if self.contradiction {
             return Ok(());
         }
         self.tabu.forget();

@@ -104,9 +104,12 @@ fn search(
     if let Err(reason) = checkpoints.check(budget, 0) {
         return best.gave_up(reason, counters);
     }
-    let mut stop = |moves| match checkpoints.due(moves) {
-        true => checkpoints.check(budget, moves),
-        false => Ok(()),
+    let mut stop = |moves| {
+        if checkpoints.due(moves) {
+            checkpoints.check(budget, moves)
+        } else {
+            Ok(())
+        }
     };
     let mut tabu = PartialCol::new(params.clone(), domain);
     loop {
