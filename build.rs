@@ -5,8 +5,10 @@
 //! headers and `--version` then name the commit of the program that measured, wherever that
 //! program is started from.
 //!
-//! It also sets `missing_slurm` when this machine cannot start a Slurm cluster, so that the test
-//! that runs one shows as ignored with why (see `sudoku_probe`).
+//! It also sets `missing_slurm` when this machine cannot start a Slurm cluster, and
+//! `missing_chromium` / `missing_chromedriver` when it lacks Chromium or its WebDriver server, so
+//! that the tests needing them (the Slurm cluster, the lab in a real browser) show as ignored with
+//! why (see `sudoku_probe`).
 //!
 //! The script runs again when the commit or the checkout's state can have changed: HEAD, the
 //! branch it names, the packed refs and the index, and every tracked file (an edit that is not
@@ -18,7 +20,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 fn main() {
-    sudoku_probe::tell_cargo(&[sudoku_probe::Need::Slurm]);
+    sudoku_probe::tell_cargo(&[
+        sudoku_probe::Need::Slurm,
+        sudoku_probe::Need::Chromium,
+        sudoku_probe::Need::ChromeDriver,
+    ]);
     let here = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let commit = commit(&here);
     println!(

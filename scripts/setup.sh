@@ -7,8 +7,9 @@ fi
 
 # The integer-programming solvers link CBC (coinor-libcbc-dev), run GLPK's glpsol (glpk-utils)
 # and compile HiGHS from source (cmake, g++, libclang-dev); the report's browser test loads the
-# page in headless Chromium (chromium); the Slurm test starts a one-node cluster with Slurm's
-# daemons and clients (slurm-wlm) and munge's (munge); all from Debian's packages.
+# page in headless Chromium (chromium), and the lab's browser test drives it through WebDriver
+# (chromium-driver's chromedriver); the Slurm test starts a one-node cluster with Slurm's daemons
+# and clients (slurm-wlm) and munge's (munge); all from Debian's packages.
 missing=()
 # A library's development files: its unversioned `.so` (what the linker and libclang's loader
 # look for; the runtime package alone ships only versioned names).
@@ -26,6 +27,7 @@ command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 have_dev_lib clang || missing+=(libclang-dev)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 { command -v slurmctld && command -v slurmd && command -v sbatch; } >/dev/null 2>&1 \
     || missing+=(slurm-wlm)
 command -v munged >/dev/null 2>&1 || missing+=(munge)
@@ -39,8 +41,8 @@ if [ ${#missing[@]} -gt 0 ]; then
             || { echo "could not install ${missing[*]}; install them, then run this again" >&2; exit 1; }
     else
         echo "missing ${missing[*]}: this machine has no apt-get; install COIN-OR CBC (library and" \
-            "headers), GLPK (glpsol), cmake, a C++ compiler, libclang, Chromium, Slurm and munge with its" \
-            "package manager, then run this again" >&2
+            "headers), GLPK (glpsol), cmake, a C++ compiler, libclang, Chromium, ChromeDriver," \
+            "Slurm and munge with its package manager, then run this again" >&2
         exit 1
     fi
 fi

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The suite's test command: installs what the tests need when it is absent, then runs the tests
 # in release mode (the solver tests search for real), in two tiers:
-#   fast  every test of the workspace except the slow tier (shown there as ignored, with why),
-#         then bitmask's own tests, the kit's checks and its agreement with another complete
-#         solver once more on each slower compiled path this processor has (the workspace run
-#         took the fastest), so the copies most machines run are tested end to end too;
+#   fast  every test of the workspace except the slow tier (shown there as ignored, with why)
+#         and the lab's browser test, which then runs on its own with its output and its time
+#         (it starts the server, chromedriver and Chromium); then bitmask's own tests, the kit's
+#         checks and its agreement with another complete solver once more on each slower
+#         compiled path this processor has (the workspace run took the fastest), so the copies
+#         most machines run are tested end to end too;
 #   slow  the tests marked `#[ignore = "slow tier ..."]`: the 622-million-iteration Table 1
 #         board, the scaffolded new solver built from scratch, the engine watchdog.
 # Usage: bash scripts/test.sh [fast|slow|all]   (default all: what CI runs)
@@ -22,8 +24,16 @@ source scripts/setup.sh
 
 seconds_since() { echo $(($(date +%s) - $1)); }
 
+# The lab's browser test (tests/lab.rs), run apart from the workspace's tests.
+lab_test=the_lab_races_explains_and_charts_in_a_real_browser
+
 fast_tier() {
-    cargo test --workspace --release --locked
+    cargo test --workspace --release --locked -- --skip "$lab_test"
+    local lab_started
+    lab_started=$(date +%s)
+    echo "== lab browser test"
+    cargo test --release --locked --test lab -- --nocapture
+    echo "== lab browser test passed in $(seconds_since "$lab_started") s"
     local best="" slower=() path
     for path in $(cargo run --release --locked --quiet -p sudoku-bitmask --example paths); do
         [ -n "$best" ] && slower+=("$best")

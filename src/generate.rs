@@ -115,6 +115,21 @@ pub struct GenerateArgs {
 }
 
 pub fn generate(args: &GenerateArgs) -> Result<()> {
+    if let Some(path) = &args.out {
+        check_writable(path)?;
+    }
+    let text = generated(args)?;
+    match &args.out {
+        None => std::io::stdout()
+            .write_all(text.as_bytes())
+            .context("cannot write to standard output"),
+        Some(path) => write_whole(path, &text),
+    }
+}
+
+/// The file `generate` writes (without writing it): what the lab loads a generated puzzle
+/// from, too.
+pub fn generated(args: &GenerateArgs) -> Result<String> {
     let Some(shape) = Shape::from_size(args.size) else {
         let sizes: Vec<String> = Shape::ALL.iter().map(|s| s.size().to_string()).collect();
         bail!(
@@ -151,9 +166,6 @@ pub fn generate(args: &GenerateArgs) -> Result<()> {
     );
     let timeout = crate::options::positive_seconds("--timeout", args.timeout)
         .map_err(|failure| anyhow::anyhow!(failure.message))?;
-    if let Some(path) = &args.out {
-        check_writable(path)?;
-    }
     let mut limits = Limits::until(Instant::now() + timeout);
     if let Some(max) = args.max_attempts {
         limits = limits.with_attempts(max);
@@ -166,12 +178,7 @@ pub fn generate(args: &GenerateArgs) -> Result<()> {
         Method::Givens => givens(shape, args, &mut rng, &mut text)?,
         Method::Transform => transformed(args, &mut rng, &mut text)?,
     }
-    match &args.out {
-        None => std::io::stdout()
-            .write_all(text.as_bytes())
-            .context("cannot write to standard output"),
-        Some(path) => write_whole(path, &text),
-    }
+    Ok(text)
 }
 
 /// A range of Sudoku Explainer-scale ratings, both ends included: `7.0..7.5`.

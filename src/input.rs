@@ -121,10 +121,33 @@ impl InputArgs {
     /// The input of `--dataset SPEC`: a built-in dataset's name or a file's path.
     pub fn dataset(spec: &str) -> InputArgs {
         InputArgs {
+            dataset: Some(spec.to_string()),
+            ..InputArgs::none()
+        }
+    }
+
+    /// The input of `--board ID`.
+    pub fn board(id: &str) -> InputArgs {
+        InputArgs {
+            board: Some(id.to_string()),
+            ..InputArgs::none()
+        }
+    }
+
+    /// The input of a puzzle given as the argument.
+    pub fn text(puzzle: &str) -> InputArgs {
+        InputArgs {
+            puzzle: Some(puzzle.to_string()),
+            ..InputArgs::none()
+        }
+    }
+
+    fn none() -> InputArgs {
+        InputArgs {
             puzzle: None,
             file: None,
             board: None,
-            dataset: Some(spec.to_string()),
+            dataset: None,
         }
     }
 

@@ -13,6 +13,7 @@ mod human;
 mod input;
 mod options;
 mod output;
+mod serve;
 mod solve;
 mod throughput;
 mod ui;
@@ -89,6 +90,9 @@ enum Command {
     /// in the timed loop, uniqueness checked, whole passes, solvers alternated; every answer
     /// checked first.
     Throughput(throughput::ThroughputArgs),
+    /// The browser lab: race solvers live, step through a human solve, chart a report's
+    /// results, in a page served on this machine (http://127.0.0.1:8080/ by default).
+    Serve(serve::ServeArgs),
     /// List the registered solvers and their capabilities.
     Solvers(ListArgs),
     /// List the built-in datasets and the named boards.
@@ -253,6 +257,7 @@ fn main() -> ExitCode {
         Command::Report(args) => harness(bench::report(&args)),
         Command::Reproduce(args) => harness(bench::reproduce(&args)),
         Command::Throughput(args) => throughput::throughput(&args),
+        Command::Serve(args) => serve::serve(&args),
         Command::Generate(args) => harness(generate::generate(&args)),
         Command::Worker => harness(bench::worker()),
     };

@@ -40,7 +40,8 @@ pub use shape::{CellName, Shape, UnitKind};
 pub use solver::{
     ALL_SIZES, Attempt, Budget, Capabilities, Checkpoints, Convergence, Counters, Family, Found,
     Outcome, Rejection, Solver, SolverInfo, Step, StopReason, TextAnswer, Uniqueness, Verdict,
-    admit, check_answer, clock, solve_checked, solve_guarded, solve_parsed, uniqueness,
+    admit, check_answer, clock, panic_message, solve_checked, solve_guarded, solve_parsed,
+    uniqueness,
 };
 pub use watch::{
     EventKind, EventTally, NotWatchable, Replay, SearchEvent, counted, report_changes, thousands,

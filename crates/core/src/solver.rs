@@ -854,21 +854,23 @@ pub fn uniqueness(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) -> Un
 /// inconsistent: callers should make a fresh instance before using it again.
 pub fn solve_guarded(solver: &mut dyn Solver, puzzle: &Grid, budget: &Budget) -> Outcome {
     let solve = std::panic::AssertUnwindSafe(|| solver.solve(puzzle, budget));
-    std::panic::catch_unwind(solve).unwrap_or_else(|payload| {
-        let message = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic without a message".into());
-        Outcome {
-            verdict: Verdict::Crashed(message),
-            solutions: Vec::new(),
-            solution_count: 0,
-            counters: Counters::default(),
-            best_attempt: None,
-            convergence: Convergence::default(),
-        }
+    std::panic::catch_unwind(solve).unwrap_or_else(|payload| Outcome {
+        verdict: Verdict::Crashed(panic_message(payload.as_ref())),
+        solutions: Vec::new(),
+        solution_count: 0,
+        counters: Counters::default(),
+        best_attempt: None,
+        convergence: Convergence::default(),
     })
+}
+
+/// What a caught panic said, for a [`Verdict::Crashed`].
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into())
 }
 
 /// Whether `solver` may be handed `puzzle`: it declares the size and the variant, and the

@@ -1,5 +1,5 @@
 //! What this machine offers the tests that need more than Rust and the checkout: the public
-//! datasets beside it and outside programs (GLPK, Chromium, Slurm).
+//! datasets beside it and outside programs (GLPK, Chromium, ChromeDriver, Slurm).
 //!
 //! A package's build script calls [`tell_cargo`] with what its tests need. Each need that is
 //! missing becomes a `cfg` ([`Need::cfg`]), and a test that needs it carries, for example,
@@ -26,6 +26,8 @@ pub enum Need {
     Glpk,
     /// A Chromium to load pages in ([`CHROMIUM`]).
     Chromium,
+    /// `chromedriver` (Debian `chromium-driver`), the WebDriver server that drives Chromium.
+    ChromeDriver,
     /// Slurm's daemons and clients ([`SLURM`]) and root, which the daemons run as.
     Slurm,
 }
@@ -60,6 +62,7 @@ impl Need {
             Need::PublicDatasets => "missing_public_datasets",
             Need::Glpk => "missing_glpk",
             Need::Chromium => "missing_chromium",
+            Need::ChromeDriver => "missing_chromedriver",
             Need::Slurm => "missing_slurm",
         }
     }
@@ -70,6 +73,7 @@ impl Need {
             Need::PublicDatasets => "the public datasets",
             Need::Glpk => "GLPK",
             Need::Chromium => "Chromium",
+            Need::ChromeDriver => "ChromeDriver",
             Need::Slurm => "Slurm",
         }
     }
@@ -98,6 +102,12 @@ impl Need {
                     CHROMIUM.join(", ")
                 )
             }),
+            Need::ChromeDriver => program(&["chromedriver"])
+                .map(|path| vec![path])
+                .ok_or_else(|| {
+                    "chromedriver not found; scripts/setup.sh installs Debian's chromium-driver"
+                        .into()
+                }),
             Need::Slurm => {
                 let (found, missing): (Vec<_>, Vec<_>) = SLURM
                     .iter()
