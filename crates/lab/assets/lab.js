@@ -439,7 +439,7 @@ function setupLanes(r, msg) {
     const lane = {
       root, board, view: newView(board), msgs: [], m: 0, e: 0, budget: 0,
       received: 0, shown: 0, lastEnd: 0, lastSnap: -1, prevElapsed: 0, elapsed: 0,
-      tally: {}, costs: [], costEl: null, bestCost: Infinity, maxCost: 1, done: null, dirty: true,
+      tally: {}, kinds: null, costs: [], costEl: null, bestCost: Infinity, maxCost: 1, done: null, dirty: true,
     };
     r.lanes[info.lane] = lane;
     if (r.problem) breakOrder(lane, r.problem);
@@ -608,6 +608,7 @@ function applySnapshot(lane, msg) {
   lane.shown = msg.step;
   lane.elapsed = msg.elapsed_us;
   lane.prevElapsed = msg.elapsed_us;
+  lane.kinds = msg.tally; // every step so far by kind, counted on the server
   if (msg.cost !== null && msg.cost !== undefined) addCost(lane, msg.cost);
 }
 
@@ -628,6 +629,7 @@ function applyDone(lane, msg) {
   lane.elapsed = msg.elapsed_us;
   if (lane.costEl && msg.cost !== null && msg.cost !== undefined) addCost(lane, msg.cost);
   lane.done = msg;
+  if (msg.watched) lane.kinds = msg.tally;
   lane.technique = '';
   lane.dirty = true;
   const result = msg.solved ? (msg.verified ? 'solved ✓ verified' : 'solved (not verified)') : msg.verdict;
@@ -643,7 +645,9 @@ function applyDone(lane, msg) {
 function renderLane(lane) {
   lane.dirty = false;
   drawBoard(lane.root.querySelector('svg.board'), lane.board, lane.view);
-  const kinds = Object.entries(lane.tally).map(([kind, n]) => `${fmtInt(n)} ${plural(n, kind)}`).join(' · ')
+  // Counted here while every step arrives; the server's count once it sends only boards.
+  const kinds = lane.kinds
+    || Object.entries(lane.tally).map(([kind, n]) => `${fmtInt(n)} ${plural(n, kind)}`).join(' · ')
     || (lane.done && !lane.done.watched ? 'not watched' : 'no steps yet');
   lane.root.querySelector('.counters').innerHTML = `<div>${fmtInt(lane.shown)} / ${fmtInt(lane.received)} steps shown</div>`
     + `<div class="muted">${esc(kinds)}</div>`;
