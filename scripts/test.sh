@@ -32,7 +32,8 @@ fast_tier() {
     local lab_started
     lab_started=$(date +%s)
     echo "== lab browser test"
-    cargo test --release --locked --test lab -- --nocapture
+    # `--workspace`, as the run above: the same features, so nothing is built again.
+    cargo test --workspace --release --locked --test lab -- --nocapture
     echo "== lab browser test passed in $(seconds_since "$lab_started") s"
     local best="" slower=() path
     for path in $(cargo run --release --locked --quiet -p sudoku-bitmask --example paths); do
