@@ -350,41 +350,4 @@ impl LaneRun {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn request(solvers: &[&str], timeout: f64) -> RaceRequest {
-        RaceRequest {
-            line: "1...............".into(),
-            solvers: solvers.iter().map(|s| s.to_string()).collect(),
-            seed: 1,
-            timeout,
-        }
-    }
-
-    fn refused(request: RaceRequest) -> String {
-        match entrants(request) {
-            Ok(_) => panic!("accepted"),
-            Err(message) => message,
-        }
-    }
-
-    #[test]
-    fn a_race_request_is_refused_in_words_naming_what_is_wrong() {
-        assert!(refused(request(&[], 10.0)).contains("1 to 4 solvers; 0 were chosen"));
-        let five = ["naive", "dlx", "bitmask", "candidates", "tabu"];
-        assert!(refused(request(&five, 10.0)).contains("5 were chosen"));
-        assert!(refused(request(&["dlx"], 0.0)).contains("timeout 0"));
-        assert!(refused(request(&["dlx"], 61.0)).contains("at most 60"));
-        assert!(refused(request(&["dlx"], f64::NAN)).contains("timeout NaN"));
-        assert!(refused(request(&["nope"], 1.0)).contains("unknown solver \"nope\""));
-        assert!(refused(request(&["dlx", "dlx"], 1.0)).contains("chosen twice"));
-        let mut bad = request(&["dlx"], 1.0);
-        bad.line = "1234".into();
-        assert!(refused(bad).starts_with("puzzle: "));
-        let mut conflicting = request(&["dlx"], 1.0);
-        conflicting.line = "11..............".into();
-        assert!(refused(conflicting).contains("solver dlx cannot take this puzzle"));
-        assert!(entrants(request(&["dlx", "naive"], 1.0)).is_ok());
-    }
-}
+mod tests;

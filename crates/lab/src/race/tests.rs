@@ -1,16 +1,16 @@
-//! Races through the server over a real socket: the stream's frames are numbered in order and
-//! every lane ends on a verified board; a second race waits while the one permit is taken; and a
-//! page that goes away cancels its race, so the permit comes back in moments rather than when
-//! the solver's budget would have run out.
+//! A race request refused in words; then races through the server over a real socket: the
+//! stream's frames are numbered in order and every lane ends on a verified board; a second race
+//! waits while the one permit is taken; and a page that goes away cancels its race, so the permit
+//! comes back in moments rather than when the solver's budget would have run out.
 
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde_json::Value;
-use sudoku_core::Grid;
-use sudoku_lab::{Config, PuzzleRequest, Puzzles, Sources};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+
+use super::*;
+use crate::{Config, PuzzleRequest, Puzzles, Sources};
 
 /// The first board of the 2009 document's data-structure figure: solved at once by logic.
 const EASY: &str =
@@ -38,10 +38,10 @@ async fn start_lab() -> std::net::SocketAddr {
         reports: std::env::temp_dir(),
         races: 1,
     };
-    let listener = sudoku_lab::bind(&config).await.unwrap();
+    let listener = crate::bind(&config).await.unwrap();
     let address = listener.local_addr().unwrap();
     tokio::spawn(async move {
-        sudoku_lab::serve(
+        crate::serve(
             listener,
             &config,
             Arc::new(NoPuzzles),
@@ -158,4 +158,39 @@ async fn a_page_that_leaves_cancels_its_race_and_frees_its_permit() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+fn request(solvers: &[&str], timeout: f64) -> RaceRequest {
+    RaceRequest {
+        line: "1...............".into(),
+        solvers: solvers.iter().map(|s| s.to_string()).collect(),
+        seed: 1,
+        timeout,
+    }
+}
+
+fn refused(request: RaceRequest) -> String {
+    match entrants(request) {
+        Ok(_) => panic!("accepted"),
+        Err(message) => message,
+    }
+}
+
+#[test]
+fn a_race_request_is_refused_in_words_naming_what_is_wrong() {
+    assert!(refused(request(&[], 10.0)).contains("1 to 4 solvers; 0 were chosen"));
+    let five = ["naive", "dlx", "bitmask", "candidates", "tabu"];
+    assert!(refused(request(&five, 10.0)).contains("5 were chosen"));
+    assert!(refused(request(&["dlx"], 0.0)).contains("timeout 0"));
+    assert!(refused(request(&["dlx"], 61.0)).contains("at most 60"));
+    assert!(refused(request(&["dlx"], f64::NAN)).contains("timeout NaN"));
+    assert!(refused(request(&["nope"], 1.0)).contains("unknown solver \"nope\""));
+    assert!(refused(request(&["dlx", "dlx"], 1.0)).contains("chosen twice"));
+    let mut bad = request(&["dlx"], 1.0);
+    bad.line = "1234".into();
+    assert!(refused(bad).starts_with("puzzle: "));
+    let mut conflicting = request(&["dlx"], 1.0);
+    conflicting.line = "11..............".into();
+    assert!(refused(conflicting).contains("solver dlx cannot take this puzzle"));
+    assert!(entrants(request(&["dlx", "naive"], 1.0)).is_ok());
 }
