@@ -331,12 +331,11 @@ impl Lab {
         self.click("#load").await;
         // The line the server made of the board, not only some line: the page may show its
         // previous puzzle until the new one arrives.
-        self.wait_for(
+        self.wait_showing(
             &format!("#puzzle[data-line] to be {board}'s {line}"),
+            "#puzzle-error",
             SHOW_LIMIT,
-            "const error = document.querySelector('#puzzle-error')?.textContent.trim();
-             if (error) return {fail: '#puzzle-error: ' + error};
-             return document.querySelector('#puzzle')?.dataset.line === arguments[0] || null",
+            "return document.querySelector('#puzzle')?.dataset.line === arguments[0] || null",
             vec![json!(line)],
         )
         .await;
@@ -413,12 +412,11 @@ impl Lab {
 
         let raced = Instant::now();
         self.click("#start").await;
-        self.wait_for(
+        self.wait_showing(
             "a lane to show steps",
+            "#race-error",
             SHOW_LIMIT,
-            "const error = document.querySelector('#race-error')?.textContent.trim();
-             if (error) return {fail: '#race-error: ' + error};
-             return [...document.querySelectorAll('div.lane')]
+            "return [...document.querySelectorAll('div.lane')]
                .some(l => Number(l.dataset.steps) > 0 || l.dataset.state === 'done') || null",
             vec![],
         )
@@ -432,12 +430,11 @@ impl Lab {
         }
         self.screenshot("race.png").await;
         let lanes = self
-            .wait_for(
+            .wait_showing(
                 "every lane to be done",
+                "#race-error",
                 RACE_LIMIT,
-                "const error = document.querySelector('#race-error')?.textContent.trim();
-                 if (error) return {fail: '#race-error: ' + error};
-                 const lanes = [...document.querySelectorAll('div.lane')];
+                "const lanes = [...document.querySelectorAll('div.lane')];
                  if (lanes.length !== arguments[0] || lanes.some(l => l.dataset.state !== 'done'))
                    return null;
                  return lanes.map(l => ({...l.dataset}));",
@@ -495,12 +492,11 @@ impl Lab {
         self.click("#tab-explain").await;
         self.click("#explain-start").await;
         let steps = self
-            .wait_for(
+            .wait_showing(
                 "#explain[data-steps]",
+                "#explain-error",
                 SHOW_LIMIT,
-                "const error = document.querySelector('#explain-error')?.textContent.trim();
-                 if (error) return {fail: '#explain-error: ' + error};
-                 return document.querySelector('#explain')?.dataset.steps || null",
+                "return document.querySelector('#explain')?.dataset.steps || null",
                 vec![],
             )
             .await;
@@ -572,12 +568,11 @@ impl Lab {
         let picked = picked.expect("waited for above");
         self.ok(picked.click().await, "picking the report").await;
         self.click("#report-load").await;
-        self.wait_for(
+        self.wait_showing(
             &format!("{shown} circle.point (GET /api/report's `shown`)"),
+            "#report-error",
             SHOW_LIMIT,
-            "const error = document.querySelector('#report-error')?.textContent.trim();
-                 if (error) return {fail: '#report-error: ' + error};
-                 return document.querySelectorAll('circle.point').length === arguments[0] || null",
+            "return document.querySelectorAll('circle.point').length === arguments[0] || null",
             vec![json!(shown)],
         )
         .await;
@@ -664,6 +659,24 @@ impl Lab {
             }
             tokio::time::sleep(POLL).await;
         }
+    }
+
+    /// [`Lab::wait_for`], failing at once with its text when `error_box` (the view's error
+    /// element, such as `#race-error`) shows one.
+    async fn wait_showing(
+        &self,
+        what: &str,
+        error_box: &str,
+        limit: Duration,
+        condition: &str,
+        args: Vec<Value>,
+    ) -> Value {
+        let script = format!(
+            "const error = document.querySelector('{error_box}')?.textContent.trim();
+             if (error) return {{fail: '{error_box}: ' + error}};
+             {condition}"
+        );
+        self.wait_for(what, limit, &script, args).await
     }
 
     async fn js(&self, script: &str, args: Vec<Value>) -> Value {

@@ -143,9 +143,18 @@ pub async fn bind(config: &Config) -> Result<tokio::net::TcpListener> {
 
 fn router(lab: Arc<Lab>) -> Router {
     Router::new()
-        .route("/", get(|| asset("index.html")))
-        .route("/lab.js", get(|| asset("lab.js")))
-        .route("/lab.css", get(|| asset("lab.css")))
+        .route(
+            "/",
+            get(|| asset("index.html", HTML, include_str!("../assets/index.html"))),
+        )
+        .route(
+            "/lab.js",
+            get(|| asset("lab.js", JS, include_str!("../assets/lab.js"))),
+        )
+        .route(
+            "/lab.css",
+            get(|| asset("lab.css", CSS, include_str!("../assets/lab.css"))),
+        )
         .route("/api/solvers", get(race::solvers))
         .route("/api/sources", get(sources))
         .route("/api/puzzle", post(puzzle))
@@ -156,29 +165,12 @@ fn router(lab: Arc<Lab>) -> Router {
         .with_state(lab)
 }
 
-/// The page's files as built in, or as they are now in `$SUDOKU_LAB_ASSETS`.
-async fn asset(name: &'static str) -> Response {
-    const BUILT_IN: [(&str, &str, &str); 3] = [
-        (
-            "index.html",
-            "text/html; charset=utf-8",
-            include_str!("../assets/index.html"),
-        ),
-        (
-            "lab.js",
-            "text/javascript; charset=utf-8",
-            include_str!("../assets/lab.js"),
-        ),
-        (
-            "lab.css",
-            "text/css; charset=utf-8",
-            include_str!("../assets/lab.css"),
-        ),
-    ];
-    let (_, kind, built_in) = BUILT_IN
-        .iter()
-        .find(|(file, _, _)| *file == name)
-        .expect("every route names a built-in file");
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+
+/// One of the page's files: as built in, or as it is now in `$SUDOKU_LAB_ASSETS`.
+async fn asset(name: &str, kind: &'static str, built_in: &'static str) -> Response {
     let body = match std::env::var_os("SUDOKU_LAB_ASSETS") {
         Some(folder) => match std::fs::read_to_string(PathBuf::from(folder).join(name)) {
             Ok(text) => text,
@@ -186,7 +178,7 @@ async fn asset(name: &'static str) -> Response {
         },
         None => built_in.to_string(),
     };
-    ([(header::CONTENT_TYPE, *kind)], body).into_response()
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
 }
 
 /// An error the page shows as it is.

@@ -96,7 +96,7 @@ fn default_timeout() -> f64 {
 /// A race checked and ready to run.
 struct Entrants {
     puzzle: Grid,
-    solvers: Vec<Registered>,
+    solvers: Vec<Box<dyn Solver>>,
     timeout: Duration,
     seed: u64,
 }
@@ -117,24 +117,23 @@ fn entrants(request: RaceRequest) -> Result<Entrants, String> {
         ));
     }
     let registry = sudoku_registry::registry();
-    let mut solvers = Vec::new();
+    let mut solvers: Vec<Box<dyn Solver>> = Vec::new();
     for id in &request.solvers {
-        let registered = registry
-            .iter()
-            .find(|r| r.id() == id)
-            .ok_or_else(|| {
-                format!(
-                    "unknown solver {id:?}; solvers: {}",
-                    sudoku_registry::ids().join(", ")
-                )
-            })?
-            .clone();
-        if solvers.iter().any(|r: &Registered| r.id() == id) {
+        let Some(registered) = registry.iter().find(|r| r.id() == id) else {
+            let ids: Vec<&str> = registry.iter().map(Registered::id).collect();
+            return Err(format!(
+                "unknown solver {id:?}; solvers: {}",
+                ids.join(", ")
+            ));
+        };
+        if solvers.iter().any(|solver| solver.info().id == id) {
             return Err(format!("solver {id} is chosen twice"));
         }
-        admit(registered.make().as_ref(), &puzzle)
+        // The instance admitted is the one that runs.
+        let solver = registered.make();
+        admit(solver.as_ref(), &puzzle)
             .map_err(|why| format!("solver {id} cannot take this puzzle: {why}"))?;
-        solvers.push(registered);
+        solvers.push(solver);
     }
     Ok(Entrants {
         puzzle,
@@ -211,22 +210,25 @@ pub async fn race(State(lab): State<Arc<Lab>>, Body(request): Body<RaceRequest>)
             .solvers
             .iter()
             .enumerate()
-            .map(|(lane, r)| LaneName {
-                lane,
-                solver: r.id(),
-                family: r.info.family.to_string(),
+            .map(|(lane, solver)| {
+                let info = solver.info();
+                LaneName {
+                    lane,
+                    solver: info.id,
+                    family: info.family.to_string(),
+                }
             })
             .collect(),
     };
     let (sender, receiver) = mpsc::channel(QUEUE);
     let permit = Arc::new(permit);
     let mut flags = Vec::new();
-    for (lane, registered) in entrants.solvers.iter().enumerate() {
+    for (lane, solver) in entrants.solvers.into_iter().enumerate() {
         let cancel = Arc::new(AtomicBool::new(false));
         flags.push(cancel.clone());
         let run = LaneRun {
             lane,
-            solver: registered.make(),
+            solver,
             puzzle: entrants.puzzle.clone(),
             budget: Budget::solve()
                 .with_seed(entrants.seed)

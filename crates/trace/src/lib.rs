@@ -18,7 +18,6 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
-use sudoku_core::format::symbol;
 use sudoku_core::{
     Counters, DigitSet, EventTally, Grid, Outcome, Replay, SearchEvent, Verdict, clock,
     verify_solution,
@@ -262,15 +261,6 @@ fn counters(counters: &Counters) -> Vec<(&'static str, u64)> {
 
 fn micros(duration: Duration) -> u64 {
     u64::try_from(duration.as_micros()).unwrap_or(u64::MAX)
-}
-
-/// A board's cells as a line of symbols, `.` for an empty cell: how the page and messages write
-/// a board without its regions.
-pub fn cells_line(cells: &[u8]) -> String {
-    cells
-        .iter()
-        .map(|&v| if v == 0 { '.' } else { symbol(v) })
-        .collect()
 }
 
 /// Follows one search's events into frames (module docs).
@@ -561,7 +551,10 @@ mod tests {
             Outcome::from_search(None, vec![solution.clone()], 1, Counters::default());
         let done = Done::new(0, &puzzle, &outcome, puzzle.cells(), Duration::ZERO, &tally);
         assert!(done.solved && done.verified);
-        assert_eq!(cells_line(&done.cells), "1234341221434321");
+        assert_eq!(
+            puzzle.with_cells(done.cells).unwrap().to_line(),
+            "1234341221434321"
+        );
         outcome.solutions = vec![wrong];
         sudoku_core::check_answer(&puzzle, &mut outcome);
         let done = Done::new(0, &puzzle, &outcome, puzzle.cells(), Duration::ZERO, &tally);
@@ -582,6 +575,9 @@ mod tests {
         )
         .unwatched("it cannot be seen".into());
         assert!(!done.verified && !done.watched);
-        assert_eq!(cells_line(&done.cells), "1...............");
+        assert_eq!(
+            puzzle.with_cells(done.cells).unwrap().to_line(),
+            "1..............."
+        );
     }
 }
