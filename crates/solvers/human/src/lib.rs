@@ -138,10 +138,13 @@
 //! # Cost
 //! Each step scans the position for the techniques up to the first that applies, so a puzzle
 //! that falls to singles costs microseconds and one that needs chains costs what the chain
-//! searches cost: the forcing chains propagate every assumption over the whole board, the
-//! dynamic ones with every link's reasons kept, since Sudoku Explainer's rating takes the
-//! shortest chain. `reports/figures/rate/` has the measured rates (top1465 at about 96 puzzles
-//! a second, the 17-clue set at about 7,200); `cargo bench -p sudoku-human --bench rate`
+//! searches cost. A finder that found nothing remembers the position, and the next time reads
+//! only what changed where it can tell what matters to it: the digits whose places changed for
+//! the finders that read one digit at a time (fish, single-digit patterns, colouring, X-chains,
+//! Nishio), the tuples near a changed cell for aligned exclusion. The rest is searched again:
+//! the forcing chains propagate every assumption over the whole board, the dynamic ones with
+//! every link's reasons kept, since Sudoku Explainer's rating takes the shortest chain.
+//! `reports/figures/rate/` has the measured rates; `cargo bench -p sudoku-human --bench rate`
 //! measures them again. On top1465 most of the time goes to the puzzles whose hardest step is a
 //! dynamic forcing chain (463 of 1,465 in `rate-top1465.csv`), most of theirs to the dynamic
 //! searches' propagations, every candidate assumed at every such step: fast enough to rate and

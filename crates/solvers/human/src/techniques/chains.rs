@@ -67,6 +67,7 @@ use crate::deduction::{Deduction, Pattern, digits, removals};
 use crate::layout::{Layout, MAX_UNITS_OF_CELL};
 use crate::rating::{HodokuStep, Level};
 use crate::technique::Technique;
+use crate::techniques::unchanged::reads;
 
 /// HoDoKu's longest X-chain, XY-chain or remote pair, in nodes (each cell of an XY-chain or a
 /// remote pair is two nodes).
@@ -746,8 +747,9 @@ impl PairSearch<'_> {
 // ---------------------------------------------------------------------------------------------
 // X-chains.
 
-/// The X-chain removing most candidates (HoDoKu's order), up to 20 nodes.
-pub(crate) fn x_chain(board: &Board) -> Option<Deduction> {
+/// The X-chain removing most candidates (HoDoKu's order), up to 20 nodes, among the digits in
+/// `read` (see [`super::unchanged`]).
+pub(crate) fn x_chain(board: &Board, read: u32) -> Option<Deduction> {
     let layout = &*board.layout;
     let cells = layout.cell_count();
     let geometry = geometry(layout);
@@ -757,7 +759,7 @@ pub(crate) fn x_chain(board: &Board) -> Option<Deduction> {
     let mut partners = vec![[NONE; MAX_UNITS_OF_CELL]; cells];
     let mut best = Best::default();
     let mut path = Vec::new();
-    for digit in 1..=layout.n as u8 {
+    for digit in (1..=layout.n as u8).filter(|&d| reads(read, d)) {
         let places = candidates[digit as usize];
         // Each place's conjugates: the other place of each unit holding the digit twice.
         for cell in places.iter() {
@@ -2054,7 +2056,7 @@ mod tests {
         only(&mut board, 7, &row(1), &[rc(1, 1), rc(1, 5)]);
         only(&mut board, 7, &column(5), &[rc(1, 5), rc(4, 5)]);
         only(&mut board, 7, &row(4), &[rc(4, 5), rc(4, 2)]);
-        let step = x_chain(&board).expect("an X-chain");
+        let step = x_chain(&board, crate::techniques::unchanged::EVERY_DIGIT).expect("an X-chain");
         let expected = [rc(2, 2), rc(3, 2), rc(5, 1), rc(6, 1)].map(|c| (c, 7));
         assert_eq!(sorted(&step), expected);
         assert_eq!(

@@ -13,14 +13,15 @@
 
 use crate::board::Board;
 use crate::deduction::{Deduction, Pattern};
+use crate::techniques::unchanged::reads;
 
-/// The first chain (digits ascending) whose wrap or trap removes a candidate.
-pub(crate) fn simple_colouring(board: &Board) -> Option<Deduction> {
+/// The first chain (digits ascending, those in `read`) whose wrap or trap removes a candidate.
+pub(crate) fn simple_colouring(board: &Board, read: u32) -> Option<Deduction> {
     let layout = &*board.layout;
     let cells = layout.cell_count();
     let mut links: Vec<Vec<usize>> = vec![Vec::new(); cells];
     let mut coloured = vec![false; cells];
-    for digit in 1..=layout.n as u8 {
+    for digit in (1..=layout.n as u8).filter(|&d| reads(read, d)) {
         links.iter_mut().for_each(Vec::clear);
         coloured.fill(false);
         for unit in 0..layout.unit_count() {

@@ -129,21 +129,35 @@ fn each_combination(
     }
 }
 
-/// The first aligned exclusion of `size` cells (2 or 3) that removes a candidate.
-pub(crate) fn aligned(board: &Board, size: usize) -> Option<Deduction> {
+/// The first aligned exclusion of `size` cells (2 or 3) that removes a candidate. With
+/// `changed` (the cells changed since it last found nothing, see [`super::unchanged`]), only
+/// the tuples with a cell that changed or sees a change are tried: the others find nothing
+/// again.
+pub(crate) fn aligned(board: &Board, size: usize, changed: Option<&[usize]>) -> Option<Deduction> {
     debug_assert!((2..=3).contains(&size));
     if board.layout.cell_count() <= 128 {
-        aligned_in::<u128>(board, size)
+        aligned_in::<u128>(board, size, changed)
     } else {
-        aligned_in::<Wide>(board, size)
+        aligned_in::<Wide>(board, size, changed)
     }
 }
 
 /// [`aligned`] with cells as sets of type `S`.
-fn aligned_in<S: CellSet>(board: &Board, size: usize) -> Option<Deduction> {
+fn aligned_in<S: CellSet>(
+    board: &Board,
+    size: usize,
+    changed: Option<&[usize]>,
+) -> Option<Deduction> {
     let layout = &*board.layout;
     let cells = layout.cell_count();
     let peers: Vec<S> = peer_sets(layout);
+    // The cells whose tuples may find something new.
+    let touched = match changed {
+        None => !S::EMPTY,
+        Some(changed) => changed
+            .iter()
+            .fold(S::EMPTY, |set, &cell| set | S::single(cell) | peers[cell]),
+    };
     let (mut small, mut singles) = (S::EMPTY, S::EMPTY);
     for cell in 0..cells {
         match board.cands[cell].count_ones() {
@@ -175,18 +189,24 @@ fn aligned_in<S: CellSet>(board: &Board, size: usize) -> Option<Deduction> {
             if !common.has_two() {
                 continue;
             }
+            let pair_touched = touched.contains(c0) || touched.contains(c1);
             if size == 2 {
+                if !pair_touched {
+                    continue;
+                }
                 if let Some(found) = exclude(board, &peers, &[c0, c1], common, &mut locks) {
                     return Some(found);
                 }
                 continue;
             }
+            // A pair untouched by the changes takes only a touched third.
+            let thirds = if pair_touched { !S::EMPTY } else { touched };
             // A third cell's excluders within the pair's are the ones it sees: only a cell
             // seeing two of them can make a triplet.
             let seeing = seeing_two(common, &peers);
             let both = S::single(c0) | S::single(c1);
-            let own = x0 & members & seeing & !both;
-            let more = x1 & members & seeing & !both & !x0;
+            let own = x0 & members & seeing & !both & thirds;
+            let more = x1 & members & seeing & !both & !x0 & thirds;
             for third in own.cells().chain(more.cells()) {
                 let triplet = [c0, c1, third];
                 let common = common & peers[third];
@@ -391,7 +411,7 @@ mod tests {
         // Every digit of r1c2 keeps a partner (2 with 3, 3 with 2, 4 with 2). They are the
         // first two base cells, so the first pair.
         let board = pair_position();
-        let step = aligned(&board, 2).expect("an aligned pair exclusion");
+        let step = aligned(&board, 2, None).expect("an aligned pair exclusion");
         assert_eq!(step.technique(), Technique::AlignedPairExclusion);
         assert_eq!(sorted(&step), vec![(rc(1, 1), 1)]);
         assert_eq!(
@@ -415,7 +435,7 @@ mod tests {
         // Explainer skips base cells that see a naked single, so the pair is not looked at.
         keep(&mut board, rc(9, 1), &[5]);
         keep(&mut board, rc(9, 2), &[6]);
-        assert_eq!(aligned(&board, 2), None);
+        assert_eq!(aligned(&board, 2, None), None);
     }
 
     #[test]
@@ -432,7 +452,7 @@ mod tests {
         keep(&mut board, rc(1, 5), &[1, 4, 7]);
         keep(&mut board, rc(2, 1), &[1, 5, 6]);
         keep(&mut board, rc(2, 2), &[1, 5, 7]);
-        let step = aligned(&board, 3).expect("an aligned triplet exclusion");
+        let step = aligned(&board, 3, None).expect("an aligned triplet exclusion");
         assert_eq!(step.technique(), Technique::AlignedTripletExclusion);
         assert_eq!(sorted(&step), vec![(rc(1, 1), 1)]);
         assert_eq!(
@@ -449,7 +469,7 @@ mod tests {
         assert_eq!(found.hodoku(), HodokuStep::new(Level::Unfair, 320));
         // Pairs see only the bivalue r1c2 {4,5} and r1c3 {6,7}: a digit goes only if every
         // digit of its partner completes 4-5 or 6-7, and no cell's candidates allow that.
-        assert_eq!(aligned(&board, 2), None);
+        assert_eq!(aligned(&board, 2, None), None);
     }
 
     #[test]
@@ -466,7 +486,7 @@ mod tests {
         keep6(&mut board, at(1, 5), &[1, 2]);
         keep6(&mut board, at(1, 6), &[1, 3]);
         keep6(&mut board, at(2, 3), &[1, 4]);
-        let step = aligned(&board, 2).expect("an aligned pair exclusion");
+        let step = aligned(&board, 2, None).expect("an aligned pair exclusion");
         assert_eq!(sorted(&step), vec![(at(1, 1), 1)]);
     }
 
@@ -644,7 +664,7 @@ mod tests {
             let mut board = Board::new(puzzle).unwrap();
             loop {
                 for size in [2, 3] {
-                    let fast = aligned(&board, size).map(|step| {
+                    let fast = aligned(&board, size, None).map(|step| {
                         let Pattern::Exclusion(pattern) = &step.pattern else {
                             panic!("{step:?}")
                         };

@@ -26,6 +26,7 @@ use crate::board::Board;
 use crate::deduction::{Deduction, Pattern, digits, removals, words};
 use crate::rating::{HodokuStep, Level};
 use crate::technique::Technique;
+use crate::techniques::unchanged::reads;
 
 /// Each digit's places line by line: `rows[d][r]` holds the columns of `d` in row `r` as bits,
 /// `columns[d][c]` the rows of `d` in column `c`.
@@ -82,13 +83,13 @@ fn crossing(n: usize, base_kind: UnitKind, line: usize, cross: usize) -> usize {
 
 /// The first fish of `size` lines (2 = X-Wing, 3 = Swordfish, 4 = Jellyfish) that removes a
 /// candidate: digits ascending, rows as the base before columns, base lines in lexicographic
-/// order.
-pub(crate) fn fish(board: &Board, size: usize) -> Option<Deduction> {
+/// order. Only the `digits` given are read (see [`super::unchanged`]).
+pub(crate) fn fish(board: &Board, size: usize, read: u32) -> Option<Deduction> {
     let layout = &*board.layout;
     let n = layout.n;
     let places = Places::of(board);
     let mut lines = [0usize; 25];
-    for digit in 1..=n as u8 {
+    for digit in (1..=n as u8).filter(|&d| reads(read, d)) {
         for base_kind in [UnitKind::Row, UnitKind::Column] {
             let (by_line, base_first, cover_first) = places.lines(board, digit, base_kind);
             let mut count = 0;
@@ -280,15 +281,16 @@ impl Finned {
 /// choice of cover lines among those its places touch, in lexicographic order.
 ///
 /// The three sizes are searched together, digit by digit, so each digit's lines are laid out
-/// once: a size is dropped once a finned fish of it, or of a smaller size, is found.
-pub(crate) fn finned(board: &Board) -> Option<Deduction> {
+/// once: a size is dropped once a finned fish of it, or of a smaller size, is found. Only the
+/// digits in `read` are searched (see [`super::unchanged`]).
+pub(crate) fn finned(board: &Board, read: u32) -> Option<Deduction> {
     let places = Places::of(board);
     let mut search = FinnedSearch::new(board, &places);
     // By size: the first finned fish in the scan's order, and the first sashimi one.
     let mut finned: [Option<Unrated>; 3] = [None, None, None];
     let mut sashimi: [Option<Unrated>; 3] = [None, None, None];
     let mut largest = 4;
-    'scan: for digit in 1..=board.layout.n as u8 {
+    'scan: for digit in (1..=board.layout.n as u8).filter(|&d| reads(read, d)) {
         for base_kind in [UnitKind::Row, UnitKind::Column] {
             search.aim(digit, base_kind);
             for size in 2..=largest {
@@ -873,6 +875,7 @@ pub(super) mod tests {
     use super::*;
     use crate::techniques::for_each_combination;
     use crate::techniques::testing::*;
+    use crate::techniques::unchanged::EVERY_DIGIT;
     use crate::{Order, Technique};
 
     /// Leaves `digit` in row `row` (1-based) only in columns `cols`, on a board of any size.
@@ -1107,12 +1110,12 @@ pub(super) mod tests {
         let mut found = [0; 4];
         for board in &boards {
             for size in 2..=4 {
-                let step = fish(board, size);
+                let step = fish(board, size, EVERY_DIGIT);
                 let expected = fish_by_definition(board, size);
                 assert_eq!(format!("{step:?}"), format!("{expected:?}"));
                 found[size - 2] += usize::from(step.is_some());
             }
-            let step = finned(board);
+            let step = finned(board, EVERY_DIGIT);
             let expected = finned_by_definition(board);
             assert_eq!(format!("{step:?}"), format!("{expected:?}"));
             found[3] += usize::from(step.is_some());
@@ -1123,7 +1126,7 @@ pub(super) mod tests {
 
     /// The finned fish `finned` finds, with its pattern.
     fn finned_step(board: &Board) -> (Deduction, Finned) {
-        let step = finned(board).expect("a finned fish");
+        let step = finned(board, EVERY_DIGIT).expect("a finned fish");
         let Pattern::FinnedFish(pattern) = step.pattern.clone() else {
             panic!("{step:?}");
         };

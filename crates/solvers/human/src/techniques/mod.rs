@@ -17,6 +17,7 @@ mod intersections;
 pub(crate) mod single_digit;
 mod singles;
 mod subsets;
+mod unchanged;
 pub(crate) mod uniqueness;
 pub(crate) mod wings;
 
@@ -41,6 +42,8 @@ pub(crate) fn find(technique: Technique, board: &Board, order: Order) -> Option<
     {
         return None;
     }
+    let by_digit =
+        |find: &dyn Fn(u32) -> Option<Deduction>| unchanged::by_digit(technique, board, find);
     let find = || match technique {
         Technique::NakedSingle => singles::naked_single(board),
         Technique::HiddenSingle => singles::hidden_single(board, order.hidden_single_units()),
@@ -50,32 +53,40 @@ pub(crate) fn find(technique: Technique, board: &Board, order: Order) -> Option<
         Technique::NakedTriple => subsets::naked(board, 3),
         Technique::HiddenPair => subsets::hidden(board, 2),
         Technique::HiddenTriple => subsets::hidden(board, 3),
-        Technique::XWing => fish::fish(board, 2),
-        Technique::Swordfish => fish::fish(board, 3),
+        Technique::XWing => by_digit(&|read| fish::fish(board, 2, read)),
+        Technique::Swordfish => by_digit(&|read| fish::fish(board, 3, read)),
         Technique::XyWing => wings::xy_wing(board),
-        Technique::SimpleColouring => colouring::simple_colouring(board),
+        Technique::SimpleColouring => by_digit(&|read| colouring::simple_colouring(board, read)),
         Technique::NakedQuad => subsets::naked(board, 4),
         Technique::HiddenQuad => subsets::hidden(board, 4),
-        Technique::Jellyfish => fish::fish(board, 4),
-        Technique::FinnedFish => fish::finned(board),
-        Technique::Skyscraper => single_digit::skyscraper(board),
-        Technique::TwoStringKite => single_digit::two_string_kite(board),
-        Technique::TurbotFish => single_digit::turbot_fish(board),
-        Technique::EmptyRectangle => single_digit::empty_rectangle(board),
+        Technique::Jellyfish => by_digit(&|read| fish::fish(board, 4, read)),
+        Technique::FinnedFish => by_digit(&|read| fish::finned(board, read)),
+        Technique::Skyscraper => by_digit(&|read| single_digit::skyscraper(board, read)),
+        Technique::TwoStringKite => by_digit(&|read| single_digit::two_string_kite(board, read)),
+        Technique::TurbotFish => by_digit(&|read| single_digit::turbot_fish(board, read)),
+        Technique::EmptyRectangle => by_digit(&|read| single_digit::empty_rectangle(board, read)),
         Technique::XyzWing => wings::xyz_wing(board),
         Technique::WWing => wings::w_wing(board),
         Technique::RemotePair => chains::remote_pair(board),
         Technique::UniqueRectangle => uniqueness::unique_rectangle(board),
         Technique::BugPlusOne => uniqueness::bug(board),
-        Technique::AlignedPairExclusion => exclusion::aligned(board, 2),
-        Technique::AlignedTripletExclusion => exclusion::aligned(board, 3),
-        Technique::XChain => chains::x_chain(board),
+        Technique::AlignedPairExclusion | Technique::AlignedTripletExclusion => {
+            let size = if technique == Technique::AlignedPairExclusion {
+                2
+            } else {
+                3
+            };
+            unchanged::since_empty(technique, board, |changes| {
+                exclusion::aligned(board, size, changes.map(|c| &c.cells[..]))
+            })
+        }
+        Technique::XChain => by_digit(&|read| chains::x_chain(board, read)),
         Technique::XyChain => chains::xy_chain(board),
         Technique::Aic => chains::aic(board),
         Technique::AlsXz => als::als_xz(board),
         Technique::AlsXyWing => als::als_xy_wing(board),
         Technique::ForcingChain => forcing::forcing_chain(board),
-        Technique::Nishio => forcing::nishio(board),
+        Technique::Nishio => by_digit(&|read| forcing::nishio(board, read)),
         Technique::MultipleForcingChain => forcing::multiple(board),
         Technique::DynamicForcingChain => forcing::dynamic(board),
         Technique::DynamicForcingChainPlus => forcing::dynamic_plus(board),

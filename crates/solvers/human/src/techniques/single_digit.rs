@@ -41,6 +41,7 @@ use crate::board::Board;
 use crate::deduction::{Deduction, Pattern, digits, removals};
 use crate::rating::{HodokuStep, Level};
 use crate::technique::Technique;
+use crate::techniques::unchanged::reads;
 
 /// The pattern of one step of this family.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -309,15 +310,16 @@ fn seeing_both(board: &Board, digit: u8, a: usize, b: usize) -> Vec<(usize, u8)>
         .collect()
 }
 
-/// The first skyscraper: rows for every digit, then columns; line pairs in index order.
-pub(crate) fn skyscraper(board: &Board) -> Option<Deduction> {
+/// The first skyscraper: rows for every digit, then columns; line pairs in index order. Here
+/// and below, only the digits in `read` are searched (see [`super::unchanged`]).
+pub(crate) fn skyscraper(board: &Board, read: u32) -> Option<Deduction> {
     let layout = &*board.layout;
     let n = layout.n;
     let places = Places::of(board);
     let mut found = [(0usize, 0usize, 0usize); 25];
     // In row mode the shared cross line is a column (index 1 of `row_column_region`), and back.
     for (lines, cross) in [(0..n, 1usize), (n..2 * n, 0usize)] {
-        for digit in 1..=n as u8 {
+        for digit in (1..=n as u8).filter(|&d| reads(read, d)) {
             let count = pairs(board, &places, lines.clone(), digit, &mut found);
             for i in 0..count {
                 let (a0, a1, line_a) = found[i];
@@ -352,14 +354,14 @@ pub(crate) fn skyscraper(board: &Board) -> Option<Deduction> {
 }
 
 /// The first 2-String Kite: digits ascending, row pairs, then column pairs.
-pub(crate) fn two_string_kite(board: &Board) -> Option<Deduction> {
+pub(crate) fn two_string_kite(board: &Board, read: u32) -> Option<Deduction> {
     let layout = &*board.layout;
     let n = layout.n;
     let places = Places::of(board);
     let mut rows = [(0usize, 0usize, 0usize); 25];
     let mut columns = [(0usize, 0usize, 0usize); 25];
     let box_of = |c: usize| layout.row_column_region(c)[2];
-    for digit in 1..=n as u8 {
+    for digit in (1..=n as u8).filter(|&d| reads(read, d)) {
         let row_count = pairs(board, &places, 0..n, digit, &mut rows);
         let column_count = pairs(board, &places, n..2 * n, digit, &mut columns);
         for &(r0, r1, row) in &rows[..row_count] {
@@ -506,13 +508,13 @@ impl<'a> Strong<'a> {
 /// in HoDoKu's order). Only cells with a strong link can start or carry on a chain, so only
 /// those are walked, and a chain is weighed only when a candidate sees both its ends (in
 /// HoDoKu's order, after the skyscraper and the kite, hardly any does).
-pub(crate) fn turbot_fish(board: &Board) -> Option<Deduction> {
+pub(crate) fn turbot_fish(board: &Board, read: u32) -> Option<Deduction> {
     let layout = &*board.layout;
     let n = layout.n;
     let places = Places::of(board);
     // (count, weighted sum, digit, chain)
     let mut best: Option<Weighed> = None;
-    for digit in 1..=n as u8 {
+    for digit in (1..=n as u8).filter(|&d| reads(read, d)) {
         let strong = Strong::of(board, &places, digit);
         for row in 0..n {
             for slot in digits(strong.linked[row]) {
@@ -599,7 +601,7 @@ fn weigh(board: &Board, digit: u8, start: usize, end: usize) -> (usize, u64) {
 /// The first Empty Rectangle: digits ascending, boxes in order; in each box the crossing row
 /// and column from the box's last row and column back to its first; then the conjugate pairs
 /// in the columns met along the row, then those in the rows met along the column.
-pub(crate) fn empty_rectangle(board: &Board) -> Option<Deduction> {
+pub(crate) fn empty_rectangle(board: &Board, read: u32) -> Option<Deduction> {
     let layout = &*board.layout;
     let n = layout.n;
     let (box_rows, box_cols) = (layout.shape.box_rows(), layout.shape.box_cols());
@@ -609,7 +611,7 @@ pub(crate) fn empty_rectangle(board: &Board) -> Option<Deduction> {
     for (col_off, mask) in column_masks.iter_mut().enumerate().take(box_cols) {
         *mask = (0..box_rows).fold(0, |m, r| m | 1 << (r * box_cols + col_off));
     }
-    for digit in 1..=n as u8 {
+    for digit in (1..=n as u8).filter(|&d| reads(read, d)) {
         for boxed in 2 * n..3 * n {
             let in_box = places.get(boxed, digit);
             if in_box.count_ones() < 2 {
@@ -714,6 +716,7 @@ impl Rectangle {
 mod tests {
     use super::*;
     use crate::techniques::testing::*;
+    use crate::techniques::unchanged::EVERY_DIGIT;
     use crate::{Order, Technique};
 
     /// The step's rating on Sudoku Explainer's scale.
@@ -808,7 +811,7 @@ mod tests {
              removes 5 from r8c1"
         );
         // The box of two places is also an empty rectangle, found after the turbot fish.
-        let rectangle = empty_rectangle(&board).expect("an empty rectangle");
+        let rectangle = empty_rectangle(&board, EVERY_DIGIT).expect("an empty rectangle");
         assert_eq!(rectangle.eliminated, vec![(rc(8, 1), 5)]);
         assert_eq!(se(&rectangle), 6.6);
     }
@@ -845,7 +848,7 @@ mod tests {
         // walking column 7: r2c7's row pair ends at r2c3, whose column meets row 7 at r7c3.
         only(&mut board, 3, &block(7, 7), &[rc(7, 9), rc(8, 7), rc(9, 7)]);
         only(&mut board, 3, &row(2), &[rc(2, 7), rc(2, 3)]);
-        let step = empty_rectangle(&board).expect("an empty rectangle");
+        let step = empty_rectangle(&board, EVERY_DIGIT).expect("an empty rectangle");
         assert_eq!(step.eliminated, vec![(rc(7, 3), 3)]);
     }
 
@@ -866,7 +869,7 @@ mod tests {
                 (1..=6).filter(|c| !cols.contains(c)).map(|c| at(r, c)),
             );
         }
-        let step = skyscraper(&board).expect("a skyscraper");
+        let step = skyscraper(&board, EVERY_DIGIT).expect("a skyscraper");
         assert_eq!(sorted(&step), vec![(at(2, 2), 2), (at(4, 1), 2)]);
         // An empty rectangle, on a fresh board.
         let mut board = Board::new(&Grid::empty(Shape::S6)).unwrap();
@@ -875,7 +878,7 @@ mod tests {
         // Column 1: 5 only at r3c1 and r6c1. If r6c4 held 5, r6c1 would not, r3c1 would, and
         // box 4 would lose r3c5, r3c6 (row 3) and r4c4 (column 4).
         remove(&mut board, 5, [1, 2, 4, 5].map(|r| at(r, 1)));
-        let step = empty_rectangle(&board).expect("an empty rectangle");
+        let step = empty_rectangle(&board, EVERY_DIGIT).expect("an empty rectangle");
         assert_eq!(step.eliminated, vec![(at(6, 4), 5)]);
     }
 
@@ -954,7 +957,7 @@ mod tests {
     fn turbot_fish_finds_the_chain_walking_every_cell_finds() {
         let mut found = 0;
         for board in positions() {
-            let step = turbot_fish(&board);
+            let step = turbot_fish(&board, EVERY_DIGIT);
             let expected = turbot_by_definition(&board);
             assert_eq!(format!("{step:?}"), format!("{expected:?}"));
             found += usize::from(step.is_some());

@@ -50,6 +50,7 @@ use crate::deduction::{Deduction, Pattern, removals};
 use crate::layout::Layout;
 use crate::rating::{HodokuStep, Level};
 use crate::technique::Technique;
+use crate::techniques::unchanged::EVERY_DIGIT;
 
 use multiple::{Config, Flat, Nets};
 use net::{Engine, Net, difficulty};
@@ -397,13 +398,15 @@ fn chaining(board: &Board, technique: Technique, config: Config) -> Option<Deduc
     step(technique, config.base(), config.level, found)
 }
 
-/// Nishio forcing chains: one digit's consequences, assumed on or off, that contradict.
-pub(crate) fn nishio(board: &Board) -> Option<Deduction> {
+/// Nishio forcing chains: one digit's consequences, assumed on or off, that contradict. Only
+/// the digits in `read` are assumed (see [`super::unchanged`]).
+pub(crate) fn nishio(board: &Board, read: u32) -> Option<Deduction> {
     let config = Config {
         multiple: false,
         dynamic: true,
         nishio: true,
         level: 0,
+        digits: read,
     };
     chaining(board, Technique::Nishio, config)
 }
@@ -415,6 +418,7 @@ pub(crate) fn multiple(board: &Board) -> Option<Deduction> {
         dynamic: false,
         nishio: false,
         level: 0,
+        digits: EVERY_DIGIT,
     };
     chaining(board, Technique::MultipleForcingChain, config)
 }
@@ -426,6 +430,7 @@ pub(crate) fn dynamic(board: &Board) -> Option<Deduction> {
         dynamic: true,
         nishio: false,
         level: 0,
+        digits: EVERY_DIGIT,
     };
     chaining(board, Technique::DynamicForcingChain, config)
 }
@@ -437,6 +442,7 @@ pub(crate) fn dynamic_plus(board: &Board) -> Option<Deduction> {
         dynamic: true,
         nishio: false,
         level: 1,
+        digits: EVERY_DIGIT,
     };
     chaining(board, Technique::DynamicForcingChainPlus, config)
 }
@@ -450,6 +456,7 @@ pub(crate) fn nested(board: &Board) -> Option<Deduction> {
             dynamic: true,
             nishio: false,
             level,
+            digits: EVERY_DIGIT,
         };
         chaining(board, Technique::NestedForcingChain, config)
     })

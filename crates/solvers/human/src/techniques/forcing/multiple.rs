@@ -14,6 +14,7 @@ use super::net::{Engine, Mode, NONE, Net, Space};
 use super::unary::terms;
 use super::{Found, Key, Kind};
 use crate::layout::Layout;
+use crate::techniques::unchanged::reads;
 
 /// One of Sudoku Explainer's configurations of its chaining engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +23,9 @@ pub(super) struct Config {
     pub(super) dynamic: bool,
     pub(super) nishio: bool,
     pub(super) level: u8,
+    /// The digits whose candidates are assumed: every digit, but for Nishio, whose chains stay
+    /// within one digit and so can skip those [`crate::techniques::unchanged`] shows barren.
+    pub(super) digits: u32,
 }
 
 impl Config {
@@ -251,6 +255,9 @@ pub(super) fn search(
         while digits != 0 {
             let digit = digits.trailing_zeros() as u8;
             digits &= digits - 1;
+            if !reads(config.digits, digit) {
+                continue;
+            }
             let on = space.node(cell, digit, true);
             // A static search offers neither contradictions nor doubles: no net off needed.
             let (want_on, want_off) = match &nishio {

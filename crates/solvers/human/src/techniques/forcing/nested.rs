@@ -15,6 +15,7 @@ use super::multiple::{self, Config, Flat, NestedCost, Nets};
 use super::net::{Engine, Net};
 use super::unary;
 use super::{Found, Kind, Term};
+use crate::techniques::unchanged::EVERY_DIGIT;
 
 /// A nested chain one propagation used: its length and a fingerprint of its chains (the same
 /// chain found in two propagations counts once).
@@ -84,6 +85,7 @@ impl Nested {
             dynamic: false,
             nishio: false,
             level: 0,
+            digits: EVERY_DIGIT,
         };
         let mut none = |_: &mut Engine, _: &[u32], _: &mut Net, _: &mut Vec<u32>| false;
         multiple::search(
