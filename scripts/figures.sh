@@ -230,8 +230,10 @@ measure() {
         # Lloyd and Amos's instances 0 to COLONY_INSTANCES-1 of each share, one file a size,
         # read from ../shared into a scratch folder (never copied into the repository);
         # COLONY_SEEDS runs of each, 10 s a run: their ant colony on core 1 (acs.csv) while
-        # COLONY_SOLVERS run on core 0. `colony`: 50 instances, 3 runs, aco and the tuned
-        # solvers; `colony-faithful`: 10 instances, 1 run, the faithful searches.
+        # the first half of our runs (`bench --shard 1/2`) runs on core 0, then the second half
+        # on core 1; `report` merges the halves. Every run has a core of its own. `colony`: 50
+        # instances, 3 runs, aco and the tuned solvers; `colony-faithful`: 10 instances, 1 run,
+        # the faithful searches, most of which use their whole 10 s.
         local count=50 seeds=3 solvers=(aco tabu-tuned annealing-tuned genetic-tuned)
         [ "$name" = colony-faithful ] && count=10 seeds=1 solvers=(annealing tabu genetic)
         count=${COLONY_INSTANCES:-$count} seeds=${COLONY_SEEDS:-$seeds}
@@ -252,12 +254,23 @@ measure() {
         echo "acs_runs $count $seeds 10 (taskset -c 1 $acs/sudokusolver --timeout 10 --file" \
             "$acs/instances/general/instSIZExSIZE_SHARE_I.txt, $seeds runs of each instance in turn)" \
             >>"$out/command.txt"
+        local common=("${specs[@]}" --seed 1 --seeds "$seeds" --timeout 10
+            --max-iterations 100000000000 --isolate off)
         acs_runs "$count" "$seeds" 10 >"$out/acs.csv" &
         local their=$!
-        bench_into "$out" "${specs[@]}" --seed 1 --seeds "$seeds" --timeout 10 \
-            --max-iterations 100000000000 --isolate off --pin 0
+        bench_into "$out/part-1" "${common[@]}" --shard 1/2 --pin 0 &
+        local first=$!
         wait "$their"
+        bench_into "$out/part-2" "${common[@]}" --shard 2/2 --pin 1
+        wait "$first"
+        run "$bin" report "$out/part-1/results.csv" "$out/part-2/results.csv" --out "$out" \
+            >"$out/stdout.txt"
+        rm -rf "$out/charts" "$out/index.html"
         drop_big_csv "$out"
+        for part in 1 2; do
+            mv "$out/part-$part/stderr.txt" "$out/stderr-part-$part.txt"
+            rm -rf "$out/part-$part"
+        done
         rm -rf "$subsets" ;;
     genetic-budget)
         # The faithful GA as the other stochastic solvers run: no generation limit of its own.
