@@ -807,8 +807,9 @@ fn torn_row(error: csv::Error) -> anyhow::Error {
 }
 
 /// Merges the results files of a sharded run (`bench --shard i/n` for every i) into one, as if
-/// it had run whole: the parts must be of the same run (options equal but for the shard), each
-/// shard present once, no row twice. The merged header lists where and when each part ran.
+/// it had run whole: the parts must be of the same run (options equal but for the shard and the
+/// CPU each was pinned to), each shard present once, no row twice. The merged header lists
+/// where and when each part ran, its pinned CPU among its conditions.
 /// `parts` pairs each file's name (for errors) with its contents.
 pub fn merge(parts: Vec<(String, Results)>) -> Result<Results> {
     let mut shards = Vec::new();
@@ -825,6 +826,9 @@ pub fn merge(parts: Vec<(String, Results)>) -> Result<Results> {
         let shard: crate::Shard = serde_json::from_value(options["shard"].take())
             .ok()
             .with_context(|| format!("{name}: not a sharded run (`bench --shard i/n`)"))?;
+        // Like the machine, the CPU a part was pinned to is where it ran (its conditions keep
+        // it): the halves of a run may each have a core of their own.
+        options["pin"].take();
         if let Some((first, first_options, count)) = &merged {
             ensure!(
                 *count == shard.count,
@@ -1235,8 +1239,12 @@ mod tests {
     fn a_merge_keeps_each_parts_conditions_and_claims_none_of_its_own() {
         let part = |index: u32, load: f64| {
             let mut header = ended();
-            header.options = serde_json::json!({"reps": 1, "shard": {"index": index, "count": 2}});
-            header.environment.as_mut().unwrap().load_before = Some(load);
+            header.options = serde_json::json!(
+                {"reps": 1, "pin": index - 1, "shard": {"index": index, "count": 2}}
+            );
+            let environment = header.environment.as_mut().unwrap();
+            environment.load_before = Some(load);
+            environment.pinned_cpu = Some(index as usize - 1);
             let results = Results {
                 header: Some(header),
                 rows: vec![row(&format!("p{index}"), 1)],
@@ -1255,6 +1263,32 @@ mod tests {
         assert_eq!(
             header.shards[0].environment.as_ref().unwrap().end,
             Some(end())
+        );
+        // Each half had a core of its own: the merge keeps which.
+        let cpus: Vec<Option<usize>> = header
+            .shards
+            .iter()
+            .map(|s| s.environment.as_ref().unwrap().pinned_cpu)
+            .collect();
+        assert_eq!(cpus, [Some(0), Some(1)]);
+    }
+
+    #[test]
+    fn a_merge_refuses_parts_of_other_options() {
+        let part = |index: u32, reps: u32| {
+            let mut header = ended();
+            header.options =
+                serde_json::json!({"reps": reps, "shard": {"index": index, "count": 2}});
+            let results = Results {
+                header: Some(header),
+                rows: vec![row(&format!("p{index}"), 1)],
+            };
+            (format!("part {index}"), results)
+        };
+        let error = merge(vec![part(1, 1), part(2, 3)]).unwrap_err().to_string();
+        assert!(
+            error.contains("part 2: the run's options differ"),
+            "{error}"
         );
     }
 
