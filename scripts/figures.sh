@@ -124,7 +124,11 @@ bench_into() {
         || { cat "$folder.stderr.txt" >&2; return 1; }
     mv "$folder.stdout.txt" "$folder/stdout.txt"
     mv "$folder.stderr.txt" "$folder/stderr.txt"
-    rm -rf "$folder/charts" "$folder/index.html"
+    drop_page "$folder"
+}
+# A report's charts and page are not committed: `sudoku-bench report` redraws them.
+drop_page() {
+    rm -rf "$1/charts" "$1/index.html"
 }
 # A results CSV past ~5 MB is not committed: the summary stays, and the command regenerates it.
 drop_big_csv() {
@@ -265,7 +269,7 @@ measure() {
         wait "$first"
         run "$bin" report "$out/part-1/results.csv" "$out/part-2/results.csv" --out "$out" \
             >"$out/stdout.txt"
-        rm -rf "$out/charts" "$out/index.html"
+        drop_page "$out"
         drop_big_csv "$out"
         for part in 1 2; do
             mv "$out/part-$part/stderr.txt" "$out/stderr-part-$part.txt"

@@ -1235,21 +1235,32 @@ mod tests {
         assert_eq!(ended, Some(resumed));
     }
 
+    /// Shard `index` of 2 with `options` (the shard added), its header changed by `edit`.
+    fn shard_part(
+        index: u32,
+        mut options: serde_json::Value,
+        edit: impl FnOnce(&mut RunHeader),
+    ) -> (String, Results) {
+        let mut header = ended();
+        options["shard"] = serde_json::json!({"index": index, "count": 2});
+        header.options = options;
+        edit(&mut header);
+        let results = Results {
+            header: Some(header),
+            rows: vec![row(&format!("p{index}"), 1)],
+        };
+        (format!("part {index}"), results)
+    }
+
     #[test]
     fn a_merge_keeps_each_parts_conditions_and_claims_none_of_its_own() {
         let part = |index: u32, load: f64| {
-            let mut header = ended();
-            header.options = serde_json::json!(
-                {"reps": 1, "pin": index - 1, "shard": {"index": index, "count": 2}}
-            );
-            let environment = header.environment.as_mut().unwrap();
-            environment.load_before = Some(load);
-            environment.pinned_cpu = Some(index as usize - 1);
-            let results = Results {
-                header: Some(header),
-                rows: vec![row(&format!("p{index}"), 1)],
-            };
-            (format!("part {index}"), results)
+            let options = serde_json::json!({"reps": 1, "pin": index - 1});
+            shard_part(index, options, |header| {
+                let environment = header.environment.as_mut().unwrap();
+                environment.load_before = Some(load);
+                environment.pinned_cpu = Some(index as usize - 1);
+            })
         };
         let merged = merge(vec![part(2, 4.0), part(1, 0.5)]).unwrap();
         let header = merged.header.unwrap();
@@ -1275,16 +1286,8 @@ mod tests {
 
     #[test]
     fn a_merge_refuses_parts_of_other_options() {
-        let part = |index: u32, reps: u32| {
-            let mut header = ended();
-            header.options =
-                serde_json::json!({"reps": reps, "shard": {"index": index, "count": 2}});
-            let results = Results {
-                header: Some(header),
-                rows: vec![row(&format!("p{index}"), 1)],
-            };
-            (format!("part {index}"), results)
-        };
+        let part =
+            |index: u32, reps: u32| shard_part(index, serde_json::json!({"reps": reps}), |_| {});
         let error = merge(vec![part(1, 1), part(2, 3)]).unwrap_err().to_string();
         assert!(
             error.contains("part 2: the run's options differ"),

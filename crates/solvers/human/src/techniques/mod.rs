@@ -44,6 +44,11 @@ pub(crate) fn find(technique: Technique, board: &Board, order: Order) -> Option<
     }
     let by_digit =
         |find: &dyn Fn(u32) -> Option<Deduction>| unchanged::by_digit(technique, board, find);
+    let aligned = |size| {
+        unchanged::since_empty(technique, board, |changes| {
+            exclusion::aligned(board, size, changes.map(|c| &c.cells[..]))
+        })
+    };
     let find = || match technique {
         Technique::NakedSingle => singles::naked_single(board),
         Technique::HiddenSingle => singles::hidden_single(board, order.hidden_single_units()),
@@ -70,16 +75,8 @@ pub(crate) fn find(technique: Technique, board: &Board, order: Order) -> Option<
         Technique::RemotePair => chains::remote_pair(board),
         Technique::UniqueRectangle => uniqueness::unique_rectangle(board),
         Technique::BugPlusOne => uniqueness::bug(board),
-        Technique::AlignedPairExclusion | Technique::AlignedTripletExclusion => {
-            let size = if technique == Technique::AlignedPairExclusion {
-                2
-            } else {
-                3
-            };
-            unchanged::since_empty(technique, board, |changes| {
-                exclusion::aligned(board, size, changes.map(|c| &c.cells[..]))
-            })
-        }
+        Technique::AlignedPairExclusion => aligned(2),
+        Technique::AlignedTripletExclusion => aligned(3),
         Technique::XChain => by_digit(&|read| chains::x_chain(board, read)),
         Technique::XyChain => chains::xy_chain(board),
         Technique::Aic => chains::aic(board),
