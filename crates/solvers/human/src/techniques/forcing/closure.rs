@@ -42,6 +42,8 @@ pub(super) struct Closure {
     on_stack: Vec<bool>,
     stack: Vec<u32>,
     calls: Vec<(u32, u32)>,
+    /// The node indexes by component, as Tarjan's algorithm completes them.
+    by_component: Vec<u32>,
     /// Per component: whether a cycle through it could remove anything ([`Closure::may_loop`]).
     loops: Vec<bool>,
     /// The grid the reaches are of: the static searches of one position share them.
@@ -115,6 +117,7 @@ impl Closure {
         self.on_stack.resize(count, false);
         self.component.clear();
         self.component.resize(count, NONE);
+        self.by_component.clear();
         self.stack.clear();
         let (mut visited, mut components) = (0u32, 0u32);
         for root in 0..count as u32 {
@@ -147,6 +150,7 @@ impl Closure {
                         let member = self.stack.pop().expect("the root is on the stack");
                         self.on_stack[member as usize] = false;
                         self.component[member as usize] = components;
+                        self.by_component.push(member);
                         if member == at {
                             break;
                         }
@@ -172,9 +176,7 @@ impl Closure {
     /// earlier, so one pass in component order suffices).
     fn reaches(&mut self) {
         let words = self.words;
-        let mut by_component: Vec<u32> = (0..self.nodes.len() as u32).collect();
-        by_component.sort_unstable_by_key(|&i| self.component[i as usize]);
-        for &i in &by_component {
+        for &i in &self.by_component {
             let c = self.component[i as usize] as usize;
             self.reach[c * words + i as usize / 64] |= 1 << (i % 64);
             for k in self.starts[i as usize]..self.starts[i as usize + 1] {

@@ -155,7 +155,12 @@ impl Search<'_> {
         let lower: u32 = targets.iter().map(|&(net, node)| net.depth(node) + 1).sum();
         let best = self.best.as_ref().map(|b| b.key);
         let collecting = self.all.is_some();
-        if !collecting && !Key::new(self.sort_base, lower, sort).beats(best) {
+        // Every hint of one search has the same base, and the rating grows with the length:
+        // one longer than the best cannot beat it.
+        if !collecting
+            && (best.is_some_and(|best| lower > best.complexity)
+                || !Key::new(self.sort_base, lower, sort).beats(best))
+        {
             return;
         }
         let (cell, digit) = (space.cell(target), space.digit(target));
@@ -320,16 +325,8 @@ pub(super) fn search(
             }
         }
         if !config.nishio && (count == 2 || (config.multiple && count > 2)) {
-            let values: Vec<&Net> = values.iter().map(|&v| nets.on.get(v)).collect();
-            let first = values[0];
-            let mut targets: Vec<(&Net, u32)> = Vec::with_capacity(values.len());
-            for &p in first.ons.iter().chain(&first.offs) {
-                if values[1..].iter().all(|net| net.has(p)) {
-                    targets.clear();
-                    targets.extend(values.iter().map(|&net| (net, p)));
-                    search.offer(engine, cost, &targets, p, Kind::CellForcing { cell }, 5);
-                }
-            }
+            let kind = Kind::CellForcing { cell };
+            offer_common(engine, &nets.on, &values, &mut search, cost, kind, 5);
         }
     }
     if let Some(closure) = closure {
@@ -365,21 +362,42 @@ fn may_force(
     digits().any(|digit| {
         layout.units_of(cell).iter().copied().any(|unit| {
             let places = places_of(layout, grid, unit, digit);
-            places.len() >= 2
-                && places[0] == cell
-                && closure.reached_by_all(places.iter().map(|&c| space.node(c, digit, true)))
+            places.count_ones() >= 2
+                && first_place(layout, unit, places) == cell
+                && closure.reached_by_all(
+                    cells_of(layout, unit, places).map(|c| space.node(c, digit, true)),
+                )
         })
     })
 }
 
-/// The cells of `unit` where `digit` is a candidate, in the unit's order.
-fn places_of(layout: &Layout, grid: &[u32], unit: usize, digit: u8) -> Vec<usize> {
+/// The places of `digit` in `unit` as a set of the unit's positions (bit `k` for its `k`th
+/// cell).
+fn places_of(layout: &Layout, grid: &[u32], unit: usize, digit: u8) -> u32 {
     layout
         .unit(unit)
         .iter()
-        .copied()
-        .filter(|&c| grid[c] & 1 << digit != 0)
-        .collect()
+        .enumerate()
+        .filter(|&(_, &c)| grid[c] & 1 << digit != 0)
+        .fold(0, |set, (k, _)| set | 1 << k)
+}
+
+/// The cell of the first of `places` (not empty) in `unit`.
+fn first_place(layout: &Layout, unit: usize, places: u32) -> usize {
+    layout.unit(unit)[places.trailing_zeros() as usize]
+}
+
+/// The cells of `places` in `unit`, in the unit's order.
+fn cells_of(layout: &Layout, unit: usize, places: u32) -> impl Iterator<Item = usize> + '_ {
+    let cells = layout.unit(unit);
+    let mut places = places;
+    std::iter::from_fn(move || {
+        (places != 0).then(|| {
+            let k = places.trailing_zeros() as usize;
+            places &= places - 1;
+            cells[k]
+        })
+    })
 }
 
 /// Region forcing chains for `digit` from `cell`, the first of its places in each unit.
@@ -399,27 +417,40 @@ fn regions(
     let grid = search.grid;
     for unit in layout.explainer_units(cell) {
         let places = places_of(&layout, grid, unit, digit);
-        if places.len() < 2 || places[0] != cell {
+        if places.count_ones() < 2 || first_place(&layout, unit, places) != cell {
             continue;
         }
-        let others: Vec<u32> = places[1..]
-            .iter()
-            .map(|&other| {
-                let start = space.node(other, digit, true);
-                nets.propagate(engine, grid, search.mode, start, rules)
-            })
-            .collect();
-        let own = nets.get(own);
-        let others: Vec<&Net> = others.iter().map(|&index| nets.get(index)).collect();
-        let mut targets: Vec<(&Net, u32)> = Vec::with_capacity(places.len());
-        for &p in own.ons.iter().chain(&own.offs) {
-            if others.iter().all(|net| net.has(p)) {
-                targets.clear();
-                targets.push((own, p));
-                targets.extend(others.iter().map(|&net| (net, p)));
-                let kind = Kind::RegionForcing { unit, digit };
-                search.offer(engine, cost, &targets, p, kind, 6);
-            }
+        // The nets of every place, the first (this cell's) already propagated. A unit's places
+        // fit a `u32`, so the array holds them all.
+        let mut indexes = [own; 32];
+        for (k, other) in cells_of(&layout, unit, places & (places - 1)).enumerate() {
+            let start = space.node(other, digit, true);
+            indexes[k + 1] = nets.propagate(engine, grid, search.mode, start, rules);
+        }
+        let indexes = &indexes[..places.count_ones() as usize];
+        let kind = Kind::RegionForcing { unit, digit };
+        offer_common(engine, nets, indexes, search, cost, kind, 6);
+    }
+}
+
+/// Offers each node that every net of `indexes` reaches, in the order the first reached them,
+/// as a hint of `kind` whose chains end there (cell and region forcing chains).
+fn offer_common(
+    engine: &mut Engine,
+    nets: &OnNets,
+    indexes: &[u32],
+    search: &mut Search,
+    cost: &mut dyn NestedCost,
+    kind: Kind,
+    sort: u8,
+) {
+    let first = nets.get(indexes[0]);
+    let mut targets: Vec<(&Net, u32)> = Vec::new();
+    for &p in first.ons.iter().chain(&first.offs) {
+        if indexes[1..].iter().all(|&i| nets.get(i).has(p)) {
+            targets.clear();
+            targets.extend(indexes.iter().map(|&i| (nets.get(i), p)));
+            search.offer(engine, cost, &targets, p, kind, sort);
         }
     }
 }

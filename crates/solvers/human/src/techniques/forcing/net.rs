@@ -83,17 +83,34 @@ impl Space {
     }
 }
 
+/// How one node of a net follows: written once when it is reached, read for its depth and
+/// its ancestors. Kept together (16 bytes) so reaching a node touches one cache line of a net
+/// that may be one of hundreds.
+#[derive(Clone, Copy)]
+struct Record {
+    /// Where its parents start in `Net::parents`.
+    first: u32,
+    /// For a node a nested chain produced (levels 2 and up), the index of that chain's record.
+    nested: u32,
+    count: u16,
+    depth: u16,
+    cause: u8,
+}
+
+const UNREACHED: Record = Record {
+    first: 0,
+    nested: NONE,
+    count: 0,
+    depth: 0,
+    cause: CAUSE_START,
+};
+
 /// The nodes one propagation reached, with their parents.
 pub(super) struct Net {
     /// The members as a bit set: a few hundred bytes, so the test every link makes stays in
     /// cache while a search keeps hundreds of nets.
     member: Vec<u64>,
-    first: Vec<u32>,
-    count: Vec<u16>,
-    depth: Vec<u16>,
-    cause: Vec<u8>,
-    /// For a node a nested chain produced (levels 2 and up), the index of that chain's record.
-    pub(super) nested: Vec<u32>,
+    records: Vec<Record>,
     parents: Vec<u32>,
     /// The nodes on, then off, in the order they were reached.
     pub(super) ons: Vec<u32>,
@@ -107,11 +124,7 @@ impl Net {
     pub(super) fn new(nodes: usize) -> Net {
         Net {
             member: vec![0; nodes.div_ceil(64)],
-            first: vec![0; nodes],
-            count: vec![0; nodes],
-            depth: vec![0; nodes],
-            cause: vec![CAUSE_START; nodes],
-            nested: vec![NONE; nodes],
+            records: vec![UNREACHED; nodes],
             parents: Vec::new(),
             ons: Vec::new(),
             offs: Vec::new(),
@@ -133,18 +146,22 @@ impl Net {
     }
 
     /// Records `node`'s parents without making it a member.
+    #[inline]
     pub(super) fn link(&mut self, node: u32, parents: &[u32], cause: u8, nested: u32) {
-        let i = node as usize;
-        self.first[i] = self.parents.len() as u32;
-        self.count[i] = parents.len() as u16;
-        self.depth[i] = parents
+        let depth = parents
             .first()
-            .map_or(0, |&p| self.depth[p as usize].saturating_add(1));
-        self.cause[i] = cause;
-        self.nested[i] = nested;
+            .map_or(0, |&p| self.records[p as usize].depth.saturating_add(1));
+        self.records[node as usize] = Record {
+            first: self.parents.len() as u32,
+            nested,
+            count: parents.len() as u16,
+            depth,
+            cause,
+        };
         self.parents.extend_from_slice(parents);
     }
 
+    #[inline]
     pub(super) fn insert(&mut self, node: u32, parents: &[u32], cause: u8, nested: u32) {
         self.member[node as usize >> 6] |= 1 << (node & 63);
         self.link(node, parents, cause, nested);
@@ -157,22 +174,28 @@ impl Net {
 
     #[inline]
     pub(super) fn parents_of(&self, node: u32) -> &[u32] {
-        let i = node as usize;
-        let first = self.first[i] as usize;
-        &self.parents[first..first + self.count[i] as usize]
+        let record = &self.records[node as usize];
+        let first = record.first as usize;
+        &self.parents[first..first + record.count as usize]
     }
 
     /// Links from the assumption to `node` along first parents: a lower bound of its ancestors.
     #[inline]
     pub(super) fn depth(&self, node: u32) -> u32 {
-        self.depth[node as usize] as u32
+        self.records[node as usize].depth as u32
     }
 
     /// Why `node` follows (a `CAUSE_` value): kept for putting links into words.
     #[inline]
     #[allow(dead_code)]
     pub(super) fn cause(&self, node: u32) -> u8 {
-        self.cause[node as usize]
+        self.records[node as usize].cause
+    }
+
+    /// The nested chain's record `node` came from, or `NONE`.
+    #[inline]
+    pub(super) fn nested(&self, node: u32) -> u32 {
+        self.records[node as usize].nested
     }
 
     /// The first-parent path from the assumption to `node`, assumption first.
@@ -386,39 +409,45 @@ impl Engine {
         if mode.units {
             let [row, column, boxed] = layout.row_column_region(cell);
             let [in_row, in_column, in_box] = layout.row_column_region_slots(cell);
-            let diagonals = layout.units_of(cell)[3..]
-                .iter()
-                .zip(&layout.slots(cell)[3..])
-                .map(|(&unit, &slot)| (unit, CAUSE_DIAGONAL, slot));
-            for (unit, cause, slot) in [
-                (boxed, CAUSE_BOX, in_box),
-                (row, CAUSE_ROW, in_row),
-                (column, CAUSE_COLUMN, in_column),
-            ]
-            .into_iter()
-            .chain(diagonals)
-            {
-                let others = self.places(unit, digit) & !(1u32 << slot);
-                if !is_single(others) {
-                    continue;
+            let diagonals = layout.units_of(cell).len() > 3;
+            self.unit_to_on(p, digit, boxed, CAUSE_BOX, in_box);
+            self.unit_to_on(p, digit, row, CAUSE_ROW, in_row);
+            self.unit_to_on(p, digit, column, CAUSE_COLUMN, in_column);
+            if diagonals {
+                let layout = self.layout.clone();
+                let units = &layout.units_of(cell)[3..];
+                for (&unit, &slot) in units.iter().zip(&layout.slots(cell)[3..]) {
+                    self.unit_to_on(p, digit, unit, CAUSE_DIAGONAL, slot);
                 }
-                let cells = layout.unit(unit);
-                let on = space.node(cells[others.trailing_zeros() as usize], digit, true);
-                if self.found.iter().any(|f| f.0 == on) {
-                    continue;
-                }
-                let start = self.buffer.len() as u32;
-                self.buffer.push(p);
-                let mut lost = self.lost_places(unit, digit);
-                while lost != 0 {
-                    let c = cells[lost.trailing_zeros() as usize];
-                    lost &= lost - 1;
-                    self.buffer.push(space.node(c, digit, false));
-                }
-                let count = self.buffer.len() as u32 - start;
-                self.found.push((on, cause, start, count));
             }
         }
+    }
+
+    /// The unit link of [`Engine::off_to_on`]: `digit`'s last other place in `unit` (where
+    /// `p`, off, sits at `slot`), unless an earlier unit turned the same candidate on.
+    #[inline(always)]
+    fn unit_to_on(&mut self, p: u32, digit: u8, unit: usize, cause: u8, slot: u8) {
+        let others = self.places(unit, digit) & !(1u32 << slot);
+        if !is_single(others) {
+            return;
+        }
+        let cells = self.layout.unit(unit);
+        let on = self
+            .space
+            .node(cells[others.trailing_zeros() as usize], digit, true);
+        if self.found.iter().any(|f| f.0 == on) {
+            return;
+        }
+        let start = self.buffer.len() as u32;
+        self.buffer.push(p);
+        let mut lost = self.lost_places(unit, digit);
+        while lost != 0 {
+            let c = cells[lost.trailing_zeros() as usize];
+            lost &= lost - 1;
+            self.buffer.push(self.space.node(c, digit, false));
+        }
+        let count = self.buffer.len() as u32 - start;
+        self.found.push((on, cause, start, count));
     }
 
     /// Everything that follows from `start` in `grid` (Sudoku Explainer's propagation: nodes on
@@ -556,7 +585,7 @@ impl Engine {
         self.stack.push(node);
         self.seen[node as usize] = generation;
         while let Some(at) = self.stack.pop() {
-            let record = net.nested[at as usize];
+            let record = net.nested(at);
             if record != NONE && !into.contains(&record) {
                 into.push(record);
             }
