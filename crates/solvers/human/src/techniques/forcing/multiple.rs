@@ -13,6 +13,7 @@ use super::closure::Closure;
 use super::net::{Engine, Mode, NONE, Net, Space};
 use super::unary::terms;
 use super::{Found, Key, Kind};
+use crate::deduction::digits;
 use crate::layout::Layout;
 use crate::techniques::unchanged::reads;
 
@@ -346,20 +347,13 @@ fn may_force(
     config: Config,
 ) -> bool {
     let (layout, space) = (&*engine.layout, engine.space);
-    let digits = || {
-        let mut digits = grid[cell];
-        std::iter::from_fn(move || {
-            (digits != 0).then(|| {
-                let digit = digits.trailing_zeros() as u8;
-                digits &= digits - 1;
-                digit
-            })
-        })
-    };
-    if config.multiple && closure.reached_by_all(digits().map(|d| space.node(cell, d, true))) {
+    let candidates = grid[cell];
+    if config.multiple
+        && closure.reached_by_all(digits(candidates).map(|d| space.node(cell, d, true)))
+    {
         return true;
     }
-    digits().any(|digit| {
+    digits(candidates).any(|digit| {
         layout.units_of(cell).iter().copied().any(|unit| {
             let places = places_of(layout, grid, unit, digit);
             places.count_ones() >= 2
@@ -390,14 +384,7 @@ fn first_place(layout: &Layout, unit: usize, places: u32) -> usize {
 /// The cells of `places` in `unit`, in the unit's order.
 fn cells_of(layout: &Layout, unit: usize, places: u32) -> impl Iterator<Item = usize> + '_ {
     let cells = layout.unit(unit);
-    let mut places = places;
-    std::iter::from_fn(move || {
-        (places != 0).then(|| {
-            let k = places.trailing_zeros() as usize;
-            places &= places - 1;
-            cells[k]
-        })
-    })
+    digits(places).map(|k| cells[k as usize])
 }
 
 /// Region forcing chains for `digit` from `cell`, the first of its places in each unit.
