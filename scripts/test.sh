@@ -27,6 +27,27 @@ seconds_since() { echo $(($(date +%s) - $1)); }
 # The lab's browser test (tests/lab.rs), run apart from the workspace's tests.
 lab_test=the_lab_races_explains_and_charts_in_a_real_browser
 
+# Runs, from its package's folder as cargo does, each test program in cargo's JSON build listing
+# $1 that belongs to package $2 (and is the test target named $3, when $3 is not empty), with
+# the test arguments after those.
+run_built() {
+    local listing=$1 package=$2 target=$3 line program manifest ran=0
+    shift 3
+    while IFS= read -r line; do
+        [[ $line == *"#$package@"* && $line == *'"test":true},"features"'* ]] || continue
+        [[ -z $target || $line == *"\"name\":\"$target\","* ]] || continue
+        program=$(sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' <<<"$line")
+        manifest=$(sed -n 's/.*"manifest_path":"\([^"]*\)".*/\1/p' <<<"$line")
+        [ -n "$program" ] || continue
+        (cd "$(dirname "$manifest")" && "$program" "$@")
+        ran=$((ran + 1))
+    done <<<"$listing"
+    if [ "$ran" -eq 0 ]; then
+        echo "no built test program of $package ${target:+named $target }to run" >&2
+        return 1
+    fi
+}
+
 fast_tier() {
     cargo test --workspace --release --locked -- --skip "$lab_test"
     local lab_started
@@ -35,19 +56,24 @@ fast_tier() {
     # `--workspace`, as the run above: the same features, so nothing is built again.
     cargo test --workspace --release --locked --test lab -- --nocapture
     echo "== lab browser test passed in $(seconds_since "$lab_started") s"
-    local best="" slower=() path
-    for path in $(cargo run --release --locked --quiet -p sudoku-bitmask --example paths); do
+    # The programs the workspace run built, run as they are: `cargo run -p` or `cargo test -p`
+    # would unify fewer features and build the workspace again (6 minutes on this machine).
+    local built paths_example best="" slower=() path
+    built=$(cargo test --workspace --release --locked --no-run --message-format=json 2>/dev/null)
+    paths_example=$(grep '#sudoku-bitmask@' <<<"$built" | grep '"kind":\["example"\].*"name":"paths"' \
+        | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p')
+    [ -n "$paths_example" ] || { echo "bitmask's paths example was not built" >&2; return 1; }
+    for path in $("$paths_example"); do
         [ -n "$best" ] && slower+=("$best")
         best=$path
     done
     echo "bitmask paths this processor runs: ${slower[*]} $best (the workspace run above took $best)"
     for path in "${slower[@]}"; do
         echo "== bitmask tests on the $path path (SUDOKU_BITMASK_PATH=$path)"
-        SUDOKU_BITMASK_PATH=$path cargo test --release --locked -p sudoku-bitmask -- --nocapture \
-            solvers_run_the_path_the_environment_names
-        SUDOKU_BITMASK_PATH=$path cargo test --release --locked -p sudoku-bitmask
-        SUDOKU_BITMASK_PATH=$path cargo test --release --locked -p sudoku-registry \
-            --test conformance -- --exact bitmask
+        SUDOKU_BITMASK_PATH=$path run_built "$built" sudoku-bitmask "" \
+            --nocapture solvers_run_the_path_the_environment_names
+        SUDOKU_BITMASK_PATH=$path run_built "$built" sudoku-bitmask ""
+        SUDOKU_BITMASK_PATH=$path run_built "$built" sudoku-registry conformance --exact bitmask
     done
 }
 
