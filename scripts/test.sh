@@ -27,6 +27,9 @@ seconds_since() { echo $(($(date +%s) - $1)); }
 # The lab's browser test (tests/lab.rs), run apart from the workspace's tests.
 lab_test=the_lab_races_explains_and_charts_in_a_real_browser
 
+# The string field $1 of the JSON object on standard input (one line of cargo's listing).
+json_string() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p"; }
+
 # Runs, from its package's folder as cargo does, each test program in cargo's JSON build listing
 # $1 that belongs to package $2 (and is the test target named $3, when $3 is not empty), with
 # the test arguments after those.
@@ -36,8 +39,8 @@ run_built() {
     while IFS= read -r line; do
         [[ $line == *"#$package@"* && $line == *'"test":true},"features"'* ]] || continue
         [[ -z $target || $line == *"\"name\":\"$target\","* ]] || continue
-        program=$(sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' <<<"$line")
-        manifest=$(sed -n 's/.*"manifest_path":"\([^"]*\)".*/\1/p' <<<"$line")
+        program=$(json_string executable <<<"$line")
+        manifest=$(json_string manifest_path <<<"$line")
         [ -n "$program" ] || continue
         (cd "$(dirname "$manifest")" && "$program" "$@")
         ran=$((ran + 1))
@@ -61,7 +64,7 @@ fast_tier() {
     local built paths_example best="" slower=() path
     built=$(cargo test --workspace --release --locked --no-run --message-format=json 2>/dev/null)
     paths_example=$(grep '#sudoku-bitmask@' <<<"$built" | grep '"kind":\["example"\].*"name":"paths"' \
-        | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p')
+        | json_string executable)
     [ -n "$paths_example" ] || { echo "bitmask's paths example was not built" >&2; return 1; }
     for path in $("$paths_example"); do
         [ -n "$best" ] && slower+=("$best")

@@ -4,7 +4,7 @@
 //! The copy builds in a target folder kept between runs (under cargo's `CARGO_TARGET_TMPDIR`),
 //! so only the first run compiles the dependencies. It builds without the registry's `engines`
 //! feature, as a machine without a C++ toolchain does: compiling HiGHS and CaDiCaL is most of a
-//! fresh build (5 of 7 minutes on a 2-core machine) and has no part in what the test checks.
+//! fresh build (5½ of 7 minutes on a 2-core machine) and has no part in what the test checks.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
