@@ -127,8 +127,9 @@
 //! # Portability
 //! The search is plain scalar Rust and runs anywhere. On x86-64 a second copy of the 9×9 and
 //! 16×16 paths is compiled with AVX2/BMI1/BMI2/POPCNT/LZCNT enabled and chosen at run time
-//! (`is_x86_feature_detected!`); `pext` (9×9 only) is used only where AVX-512 is also present,
-//! which rules out the AMD processors that run `pext` in slow microcode. Where AVX-512F, CD and
+//! (`is_x86_feature_detected!`); `pext` (9×9 only) is used where it is one fast instruction:
+//! on Intel processors and on AMD's from Zen 3 on, not on the earlier AMD ones that run it in
+//! slow microcode (CPUID's vendor and family tell them apart). Where AVX-512F, CD and
 //! VPOPCNTDQ are all present, the 9×9 guess choice scores sixteen bivalue cells at a time, and
 //! the column rules and the triads' per-digit sets run one lane per digit (`wide.rs`). All give
 //! exactly the scalar results, which tests check on the states of dives through the
@@ -137,7 +138,7 @@
 //! forum-hardest and 5% on top1465, the column rules a further 8%, 5% and 3%, and the triads'
 //! sets a few percent more on forum-hardest and multi-solution (within the noise elsewhere).
 //!
-//! These copies are three [`Path`]s: `scalar`, `avx2` (the AVX2/BMI copy, no PEXT, no AVX-512)
+//! These copies are three [`Path`]s: `scalar`, `avx2` (the AVX2/BMI copy, no AVX-512)
 //! and `avx512` (everything the processor has). A solver takes the fastest its processor runs
 //! unless `SUDOKU_BITMASK_PATH` names another ([`Path::selected`], [`Bitmask::on_path`]), so the
 //! copies most machines run are measured and tested here too: `scripts/test.sh` runs this
@@ -156,7 +157,10 @@
 //! one placement from the dive states and on every puzzle's givens, so the search tree is
 //! unchanged. Against the scalar loop, in two alternated runs of the `peers` example pinned to
 //! one core, puzzles/s went from 410k to 690k on 17-clue, 121k to 149k on top1465, 11.3k to
-//! 13.3k on forum-hardest and 203k to 224–243k on the multi-solution set.
+//! 13.3k on forum-hardest and 203k to 224–243k on the multi-solution set. Without AVX-512 the
+//! scalar loop (since then) finds a pass's changed words at once, as a mask, and examines only
+//! those: a branch per changed word instead of one per word, which took away most of its
+//! mispredictions (the development log, `reports/development-log.md`, has the figures).
 
 //! # Cost and limits
 //! Exponential in the worst case like every complete search, but propagation leaves most
@@ -201,6 +205,8 @@ pub struct Bitmask {
     sixteen: sixteen::Sixteen,
     generic: generic::Generic,
     path: Path,
+    /// Whether the AVX2 path may use `pext` (see [`pext_is_fast`]).
+    fast_pext: bool,
 }
 
 impl Default for Bitmask {
@@ -210,6 +216,7 @@ impl Default for Bitmask {
             sixteen: sixteen::Sixteen::default(),
             generic: generic::Generic::default(),
             path: Path::selected(),
+            fast_pext: pext_is_fast(),
         }
     }
 }
@@ -278,6 +285,9 @@ impl Bitmask {
         #[cfg(target_arch = "x86_64")]
         match self.path {
             Path::Scalar => {}
+            Path::Avx2 if self.fast_pext => unsafe {
+                return run_nine_bmi::<true, WATCH>(nine, clues, limit, budget, found, watch);
+            },
             Path::Avx2 => unsafe {
                 return run_nine_bmi::<false, WATCH>(nine, clues, limit, budget, found, watch);
             },
@@ -304,6 +314,46 @@ fn bmi_available() -> bool {
         && std::is_x86_feature_detected!("bmi2")
         && std::is_x86_feature_detected!("popcnt")
         && std::is_x86_feature_detected!("lzcnt")
+}
+
+/// Whether this processor runs `pext` in one fast instruction: every Intel processor with
+/// BMI2 does, and AMD's from Zen 3 on; earlier AMD processors run it in microcode, tens of
+/// times slower than the table lookups it replaces.
+fn pext_is_fast() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::__cpuid;
+        if !std::is_x86_feature_detected!("bmi2") {
+            return false;
+        }
+        // SAFETY: leaves 0 and 1 exist on every x86-64 processor (the intrinsic is safe from
+        // Rust 1.94 on).
+        #[allow(unused_unsafe)]
+        let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+        let mut name = [0u8; 12];
+        for (bytes, register) in name.chunks_mut(4).zip([vendor.ebx, vendor.edx, vendor.ecx]) {
+            bytes.copy_from_slice(&register.to_le_bytes());
+        }
+        pext_is_fast_on(&name, signature)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// [`pext_is_fast`] for a CPUID vendor name and processor signature (leaf 1, EAX).
+fn pext_is_fast_on(vendor: &[u8; 12], signature: u32) -> bool {
+    let base = (signature >> 8) & 0xF;
+    let family = if base == 0xF {
+        base + ((signature >> 20) & 0xFF)
+    } else {
+        base
+    };
+    match vendor {
+        b"GenuineIntel" => true,
+        // Family 19h: Zen 3 and Zen 4; 1Ah: Zen 5.
+        b"AuthenticAMD" => family >= 0x19,
+        _ => false,
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -534,6 +584,24 @@ fn random_blankings(
 mod tests {
     use super::*;
     use sudoku_core::validate_clues;
+
+    /// Signatures as the processors report them (CPUID leaf 1, EAX).
+    #[test]
+    fn pext_counts_as_fast_on_intel_and_on_amd_from_zen_3() {
+        let amd = b"AuthenticAMD";
+        assert!(!pext_is_fast_on(amd, 0x0066_0F01), "Excavator (family 15h)");
+        assert!(!pext_is_fast_on(amd, 0x0083_0F10), "EPYC 7742, Zen 2 (17h)");
+        assert!(pext_is_fast_on(amd, 0x00A0_0F11), "EPYC 7763, Zen 3 (19h)");
+        assert!(
+            pext_is_fast_on(amd, 0x00A6_0F12),
+            "Ryzen 7950X, Zen 4 (19h)"
+        );
+        assert!(pext_is_fast_on(b"GenuineIntel", 0x0003_06C3), "Haswell");
+        assert!(
+            !pext_is_fast_on(b"HygonGenuine", 0x0090_0F01),
+            "Hygon (18h)"
+        );
+    }
 
     /// The 9×9 fast path and the generic path are independent implementations: on every 9×9
     /// corpus case they must count the same solutions.

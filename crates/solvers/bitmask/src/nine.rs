@@ -134,6 +134,9 @@ pub(crate) const BOX_CLAIM: [u32; 512] = {
     out
 };
 
+/// For each band: the other two.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
+
 /// For each cell of a band: the other cells of the band in its row, box or column.
 const fn band_peers() -> [u32; 27] {
     let mut out = [0; 27];
@@ -170,39 +173,6 @@ pub(crate) fn sectors<const PEXT: bool>(x: u32) -> u32 {
     ROW_BOXES[(x & 511) as usize]
         | ROW_BOXES[((x >> 9) & 511) as usize] << 3
         | ROW_BOXES[((x >> 18) & 511) as usize] << 6
-}
-
-/// Calls `$visit!(i)` for each of the 27 words, so every index is a constant.
-macro_rules! each_word {
-    ($visit:ident) => {
-        $visit!(0);
-        $visit!(1);
-        $visit!(2);
-        $visit!(3);
-        $visit!(4);
-        $visit!(5);
-        $visit!(6);
-        $visit!(7);
-        $visit!(8);
-        $visit!(9);
-        $visit!(10);
-        $visit!(11);
-        $visit!(12);
-        $visit!(13);
-        $visit!(14);
-        $visit!(15);
-        $visit!(16);
-        $visit!(17);
-        $visit!(18);
-        $visit!(19);
-        $visit!(20);
-        $visit!(21);
-        $visit!(22);
-        $visit!(23);
-        $visit!(24);
-        $visit!(25);
-        $visit!(26);
-    };
 }
 
 /// The whole search state: 240 bytes, copied once per guess.
@@ -257,17 +227,30 @@ impl State {
         if !self.place_in_word(d, b, p) {
             return false;
         }
-        // Cleared from every digit, then given back to its own: no branch per word.
         let cell = 1u32 << p;
-        for e in 0..9 {
-            self.f[3 * e + b] &= !cell;
-        }
+        self.clear_from_every_digit(b, cell);
         self.f[3 * d + b] |= cell;
-        let column = column_cells(p % 9);
-        self.f[3 * d + (b + 1) % 3] &= !column;
-        self.f[3 * d + (b + 2) % 3] &= !column;
+        self.clear_column_elsewhere(d, b, p);
         self.unsolved[b] &= !cell;
         true
+    }
+
+    /// Clears `cells` of band `b` from all nine digits, the one they were solved by included:
+    /// its caller gives them back to it, which costs less than a branch per word.
+    #[inline(always)]
+    fn clear_from_every_digit(&mut self, b: usize, cells: u32) {
+        for e in 0..9 {
+            self.f[3 * e + b] &= !cells;
+        }
+    }
+
+    /// Clears the column of cell `p` of band `b` from digit `d`'s other bands.
+    #[inline(always)]
+    fn clear_column_elsewhere(&mut self, d: usize, b: usize, p: u32) {
+        let column = column_cells(p % 9);
+        for other in OTHER_BANDS[b] {
+            self.f[3 * d + other] &= !column;
+        }
     }
 
     /// Places the givens: each as [`State::place`] does, except that taking the cells from
@@ -279,14 +262,12 @@ impl State {
         let mut filled = [0u32; 3];
         let mut given = [0u32; 27];
         for (&cell, &digit) in clues.cell.iter().zip(&clues.digit).take(clues.len) {
-            let (b, p) = (usize::from(cell / 27), u32::from(cell % 27));
+            let (b, p) = band_and_bit(u32::from(cell));
             let d = usize::from(digit % 9);
             if !self.place_in_word(d, b, p) {
                 return false;
             }
-            let column = column_cells(p % 9);
-            self.f[3 * d + (b + 1) % 3] &= !column;
-            self.f[3 * d + (b + 2) % 3] &= !column;
+            self.clear_column_elsewhere(d, b, p);
             filled[b] |= 1 << p;
             given[3 * d + b] |= 1 << p;
         }
@@ -299,22 +280,22 @@ impl State {
         true
     }
 
-    /// Examines word `I` (digit `I / 3`, band `I % 3`): box-line eliminations in the band,
+    /// Examines word `i` (digit `i / 3`, band `i % 3`): box-line eliminations in the band,
     /// column pointing into the other bands, rows left with one cell marked solved. False on a
     /// contradiction.
     #[inline(always)]
-    fn examine<const I: usize, const PEXT: bool>(&mut self) -> bool {
-        let (d, b) = (I / 3, I % 3);
-        let x0 = self.f[I];
+    fn examine<const PEXT: bool>(&mut self, i: usize) -> bool {
+        let (d3, b) = (i - i % 3, i % 3);
+        let x0 = self.f[i];
         let x = x0 & SECTOR_KEEP[sectors::<PEXT>(x0) as usize];
         if x == 0 {
             return false;
         }
-        self.f[I] = x;
-        self.seen[I] = x;
+        self.seen[i] = x;
         let open_elsewhere = COLUMN_POINTING[columns_of(x) as usize];
-        self.f[3 * d + (b + 1) % 3] &= open_elsewhere;
-        self.f[3 * d + (b + 2) % 3] &= open_elsewhere;
+        let [b1, b2] = OTHER_BANDS[b];
+        self.f[d3 + b1] &= open_elsewhere;
+        self.f[d3 + b2] &= open_elsewhere;
         // A row of the band with one cell left (rows are never empty here): `row & (row - 1)`
         // is then 0. Arithmetic rather than lookups keeps loads off this dependency chain.
         let row_cells = |r: u32| {
@@ -323,32 +304,37 @@ impl State {
         };
         let solved = (row_cells(0) | row_cells(1) | row_cells(2)) & x;
         self.unsolved[b] &= !solved;
-        for e in 0..9 {
-            if e != d {
-                self.f[3 * e + b] &= !solved;
-            }
-        }
+        self.clear_from_every_digit(b, solved);
+        self.f[i] = x;
         true
     }
 
-    /// Examines changed words until none changes; false on a contradiction.
+    /// The words that changed since they were last examined, bit `j` for word `j`.
+    #[inline(always)]
+    fn changed_words(&self) -> u32 {
+        let mut changed = 0u32;
+        for (j, (f, seen)) in self.f.iter().zip(&self.seen).enumerate() {
+            changed |= u32::from(f != seen) << j;
+        }
+        changed
+    }
+
+    /// Examines changed words until none changes; false on a contradiction. Each pass takes
+    /// the words changed when it starts, found all at once: a branch per word and pass, taken
+    /// in no pattern a predictor learns, cost more than the passes this adds.
     #[inline(always)]
     fn settle_bands<const PEXT: bool>(&mut self) -> bool {
         loop {
-            let mut changed = false;
-            macro_rules! visit {
-                ($i:literal) => {
-                    if self.f[$i] != self.seen[$i] {
-                        changed = true;
-                        if !self.examine::<$i, PEXT>() {
-                            return false;
-                        }
-                    }
-                };
-            }
-            each_word!(visit);
-            if !changed {
+            let mut changed = self.changed_words();
+            if changed == 0 {
                 return true;
+            }
+            while changed != 0 {
+                let i = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                if !self.examine::<PEXT>(i) {
+                    return false;
+                }
             }
         }
     }
@@ -611,46 +597,53 @@ impl State {
     /// sides it reaches one in fewer guesses.
     #[inline(always)]
     fn choose_cell(&self) -> (usize, u32, usize) {
-        let mut best: Option<(u32, usize, u32, usize)> = None;
-        for b in 0..3 {
-            let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
-            let mut two = self.pairs[b] & self.unsolved[b];
-            while two != 0 {
-                let p = two.trailing_zeros();
-                two &= two - 1;
-                let column = column_cells(p % 9);
-                let peers = BAND_PEERS[p as usize] & self.unsolved[b];
-                let (c1, c2) = (column & self.unsolved[b1], column & self.unsolved[b2]);
-                let empty = peers.count_ones() + c1.count_ones() + c2.count_ones();
-                let digits = self.digits_at(b, p);
-                let reach = |d: usize| {
-                    let (x, y, z) = (
-                        self.f[3 * d + b] & peers,
-                        self.f[3 * d + b1] & c1,
-                        self.f[3 * d + b2] & c2,
-                    );
-                    x.count_ones()
-                        + y.count_ones()
-                        + z.count_ones()
-                        + 3 * ((x & self.pairs[b]).count_ones()
-                            + (y & self.pairs[b1]).count_ones()
-                            + (z & self.pairs[b2]).count_ones())
-                };
-                let (low, high) = (
-                    digits.trailing_zeros() as usize % 9,
-                    (digits & digits.wrapping_sub(1)).trailing_zeros() as usize % 9,
-                );
-                let (first, second) = (reach(low), reach(high));
-                let score = (empty + first + second) * 64 + first.max(second);
-                if best.is_none_or(|(top, _, _, _)| score > top) {
-                    best = Some((score, b, p, if second >= first { high } else { low }));
-                }
-            }
+        // The best cell as one key: its score, then the earlier cell, then the digit to try
+        // first, so keeping the best is a maximum rather than a branch.
+        let mut best = 0u32;
+        // All bands' bivalue cells in one set (bit 27b + p), so one loop visits them: its
+        // exit is the one branch that mispredicts, where a loop a band had three.
+        let band_cells = |b: usize| u128::from(self.pairs[b] & self.unsolved[b]) << (27 * b);
+        let mut two = band_cells(0) | band_cells(1) | band_cells(2);
+        while two != 0 {
+            let k = two.trailing_zeros();
+            two &= two - 1;
+            let (b, p) = band_and_bit(k);
+            let [b1, b2] = OTHER_BANDS[b];
+            let column = column_cells(p % 9);
+            let peers = BAND_PEERS[p as usize] & self.unsolved[b];
+            let (c1, c2) = (column & self.unsolved[b1], column & self.unsolved[b2]);
+            let empty = peers.count_ones() + c1.count_ones() + c2.count_ones();
+            let digits = self.digits_at(b, p);
+            let reach = |d: usize| self.reach(d, [b, b1, b2], [peers, c1, c2]);
+            let (low, high) = (
+                digits.trailing_zeros() as usize % 9,
+                (digits & digits.wrapping_sub(1)).trailing_zeros() as usize % 9,
+            );
+            let (first, second) = (reach(low), reach(high));
+            let score = (empty + first + second) * 64 + first.max(second);
+            let digit = if second >= first { high } else { low };
+            best = best.max(score << 11 | (127 - k) << 4 | digit as u32);
         }
-        match best {
-            Some((_, b, p, d)) => (b, p, d),
-            None => self.fewest_candidates_first_digit(),
+        if best == 0 {
+            return self.fewest_candidates_first_digit();
         }
+        let k = 127 - (best >> 4 & 127);
+        let (b, p) = band_and_bit(k);
+        (b, p, (best & 15) as usize)
+    }
+
+    /// How far placing digit `d` reaches, for [`State::choose_cell`]: the cells of `open`
+    /// (in bands `bands`) that lose it, a bivalue one counted four times since it becomes a
+    /// naked single. A method, not a closure: one the compiler left out of line lost the
+    /// processor's bit-count instruction.
+    #[inline(always)]
+    fn reach(&self, d: usize, bands: [usize; 3], open: [u32; 3]) -> u32 {
+        let mut reach = 0;
+        for (b, open) in bands.into_iter().zip(open) {
+            let lost = self.f[3 * d + b] & open;
+            reach += lost.count_ones() + 3 * (lost & self.pairs[b]).count_ones();
+        }
+        reach
     }
 
     /// [`State::fewest_candidates`] with the cell's lowest digit, for states without a bivalue
@@ -991,16 +984,21 @@ impl Clues {
             digit: [0; 81],
             len: 0,
         };
-        let mut bad = false;
+        // Checked in a pass of its own, which the compiler vectorises; in the packing loop
+        // it cost more than the packing.
+        let bad = line.iter().fold(false, |bad, &ch| {
+            bad | !(ch.wrapping_sub(b'1') < 9 || ch == b'.' || ch == b'0' || ch == b'_')
+        });
+        if bad {
+            return None;
+        }
         for (i, &ch) in line.iter().enumerate() {
             let d = ch.wrapping_sub(b'1');
-            let given = d < 9;
-            bad |= !(given | (ch == b'.') | (ch == b'0') | (ch == b'_'));
             clues.cell[clues.len] = i as u8;
             clues.digit[clues.len] = d;
-            clues.len += usize::from(given);
+            clues.len += usize::from(d < 9);
         }
-        (!bad).then_some(clues)
+        Some(clues)
     }
 }
 
@@ -1027,6 +1025,14 @@ impl TriadSets {
 #[inline(always)]
 fn several_in_group(s: u32) -> u32 {
     at_least_two(s & GROUP_LOW, (s >> 1) & GROUP_LOW, (s >> 2) & GROUP_LOW)
+}
+
+/// Cell `k` of the board (0..81, row by row) as its band and its bit in the band's words; by
+/// comparisons, cheaper than a division.
+#[inline(always)]
+fn band_and_bit(k: u32) -> (usize, u32) {
+    let b = usize::from(k >= 27) + usize::from(k >= 54);
+    (b, k - 27 * b as u32)
 }
 
 /// The three cells of column `col` (0..9) in a band word.

@@ -17,7 +17,7 @@ pub enum Path {
     /// Plain Rust for the baseline of the target (x86-64 v1: SSE2 only), every processor.
     Scalar,
     /// Compiled for AVX2, BMI1/2, POPCNT and LZCNT (x86-64 v3; Intel since Haswell, AMD since
-    /// Excavator), without PEXT, which AMD before Zen 3 runs slowly.
+    /// Excavator); on 9×9 it takes PEXT only where that is fast (not on AMD before Zen 3).
     Avx2,
     /// AVX2 plus PEXT and every AVX-512 part the processor has: the band examination, guess
     /// choice, column rules and triads on vector lanes, the rectangle exchange.
