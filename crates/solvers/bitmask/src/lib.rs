@@ -318,8 +318,16 @@ fn bmi_available() -> bool {
 
 /// Whether this processor runs `pext` in one fast instruction: every Intel processor with
 /// BMI2 does, and AMD's from Zen 3 on; earlier AMD processors run it in microcode, tens of
-/// times slower than the table lookups it replaces.
+/// times slower than the table lookups it replaces. Asked of CPUID once per process, as the
+/// path is ([`Path::selected`]): under a hypervisor each CPUID is a trap, and solvers are made
+/// often.
 fn pext_is_fast() -> bool {
+    static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FAST.get_or_init(ask_whether_pext_is_fast)
+}
+
+/// [`pext_is_fast`], asked of the processor.
+fn ask_whether_pext_is_fast() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         use core::arch::x86_64::__cpuid;
