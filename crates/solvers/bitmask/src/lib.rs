@@ -137,6 +137,9 @@
 //! of the `peers` example each, the choice took puzzles/s up 9% on the multi-solution set, 7% on
 //! forum-hardest and 5% on top1465, the column rules a further 8%, 5% and 3%, and the triads'
 //! sets a few percent more on forum-hardest and multi-solution (within the noise elsewhere).
+//! With AVX2 but not those, the guess choice scores eight cells at a time (`lanes.rs`), the
+//! same keys again: it was about a quarter of the `avx2` path's time on the band-first and
+//! multi-solution sets.
 //!
 //! These copies are three [`Path`]s: `scalar`, `avx2` (the AVX2/BMI copy, no AVX-512)
 //! and `avx512` (everything the processor has). A solver takes the fastest its processor runs
@@ -181,6 +184,8 @@
 #[cfg(target_arch = "x86_64")]
 mod exchange;
 mod generic;
+#[cfg(target_arch = "x86_64")]
+mod lanes;
 mod nine;
 mod path;
 #[cfg(target_arch = "x86_64")]
@@ -298,7 +303,7 @@ impl Bitmask {
                 return run_nine_bmi::<true, WATCH>(nine, clues, limit, budget, found, watch);
             },
         }
-        nine.run::<false, false, WATCH>(clues, limit, budget, found, watch)
+        nine.run::<false, false, false, WATCH>(clues, limit, budget, found, watch)
     }
 }
 
@@ -374,7 +379,7 @@ unsafe fn run_nine_bmi<const PEXT: bool, const WATCH: bool>(
     found: impl FnMut(&[u8; 81]),
     watch: impl FnMut(SearchEvent<'_>),
 ) -> Tally {
-    nine.run::<PEXT, false, WATCH>(clues, limit, budget, found, watch)
+    nine.run::<PEXT, false, true, WATCH>(clues, limit, budget, found, watch)
 }
 
 /// [`run_nine_bmi`] with PEXT and the AVX-512 parts of `wide.rs` (the guess choice, the column
@@ -389,7 +394,7 @@ unsafe fn run_nine_wide<const WATCH: bool>(
     found: impl FnMut(&[u8; 81]),
     watch: impl FnMut(SearchEvent<'_>),
 ) -> Tally {
-    nine.run::<true, true, WATCH>(clues, limit, budget, found, watch)
+    nine.run::<true, true, false, WATCH>(clues, limit, budget, found, watch)
 }
 
 /// Runs the 16×16 search, on x86-64 off the scalar path through a copy compiled for POPCNT and

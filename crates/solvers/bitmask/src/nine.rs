@@ -778,13 +778,19 @@ fn column_singles<const WIDE: bool>(state: &mut State) -> Result<bool, ()> {
     state.column_singles()
 }
 
-/// The guess of a settled, unsolved state: with `WIDE`, scored sixteen cells at a time.
+/// The guess of a settled, unsolved state: with `WIDE`, scored sixteen cells at a time; with
+/// `LANES`, eight.
 #[inline(always)]
-fn choose<const WIDE: bool>(state: &State) -> (usize, u32, usize) {
+fn choose<const WIDE: bool, const LANES: bool>(state: &State) -> (usize, u32, usize) {
     #[cfg(target_arch = "x86_64")]
     if WIDE {
         // SAFETY: `WIDE` is true only in the copy run once `wide::available()` said so.
         return unsafe { crate::wide::choose_cell(state) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if LANES {
+        // SAFETY: `LANES` is true only in copies run once AVX2 was detected.
+        return unsafe { crate::lanes::choose_cell(state) };
     }
     state.choose_cell()
 }
@@ -845,7 +851,7 @@ impl Nine {
     /// few more, cheaper guesses; once a branch fails, the remaining work is mostly refuting
     /// branches, where the stronger rules pay.
     #[inline(always)]
-    pub(crate) fn run<const PEXT: bool, const WIDE: bool, const WATCH: bool>(
+    pub(crate) fn run<const PEXT: bool, const WIDE: bool, const LANES: bool, const WATCH: bool>(
         &mut self,
         clues: &Clues,
         limit: u64,
@@ -916,7 +922,7 @@ impl Nine {
                         break;
                     }
                 } else if depth < self.stack.len() {
-                    let (b, p, d) = choose::<WIDE>(&current);
+                    let (b, p, d) = choose::<WIDE, LANES>(&current);
                     let bit = 1u32 << p;
                     // Built in place: one copy of the state, not two.
                     self.stack[depth] = current;
@@ -1255,6 +1261,32 @@ mod tests {
             let wide = unsafe { crate::wide::choose_cell(state) };
             assert_eq!(wide, state.choose_cell());
         }
+    }
+
+    /// The AVX2 choice is the scalar one, cell and digit, on every dive state, among them states
+    /// with more bivalue cells than one vector's eight lanes.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_lane_choice_is_the_scalar_choice() {
+        if !crate::lanes::available() {
+            eprintln!("no AVX2 here: the lane choice is never used");
+            return;
+        }
+        let states = dive_states();
+        let mut wider = 0;
+        for state in &states {
+            // SAFETY: the feature was detected above.
+            let lanes = unsafe { crate::lanes::choose_cell(state) };
+            assert_eq!(lanes, state.choose_cell());
+            let bivalue: u32 = (0..3)
+                .map(|b| (state.pairs[b] & state.unsolved[b]).count_ones())
+                .sum();
+            wider += usize::from(bivalue > 16);
+        }
+        assert!(
+            wider >= 100,
+            "only {wider} states with more than 16 bivalue cells"
+        );
     }
 
     /// Each dive state with one digit placed in one of its bivalue cells, for each such

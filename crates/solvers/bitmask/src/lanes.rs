@@ -1,0 +1,238 @@
+//! The guess choice eight cells at a time on AVX2, for processors without the AVX-512 parts
+//! of `wide.rs`. Part of the rectangular 9×9 path: classic boards only.
+//!
+//! Scoring the bivalue cells one by one was about a quarter of the AVX2 path's instructions on
+//! the band-first set (cachegrind: 18.7 of 70 million). Here each lane holds one cell: the
+//! per-band words it needs are blended from the three bands' by its band, its digits' words
+//! looked up by permutes (gathers, slow on AMD's processors, made it slower than the scalar
+//! loop), its peers worked out from its row and column, and bits counted by nibble lookups
+//! (AVX2 has no lane-wise bit count), the counts of a branch's words added as bytes before one
+//! widening. The keys, and so the cell and the digit chosen, are the scalar ones, so both paths
+//! search the same tree.
+
+use core::arch::x86_64::*;
+
+use super::nine::State;
+
+/// Whether this processor runs [`choose_cell`] (the paths that call it check more).
+#[cfg(test)]
+pub(crate) fn available() -> bool {
+    std::is_x86_feature_detected!("avx2")
+}
+
+/// Bits set in each byte: two nibble lookups.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn byte_counts(x: __m256i) -> __m256i {
+    let table = _mm256_setr_epi8(
+        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+        3, 4,
+    );
+    let nibble = _mm256_set1_epi8(0x0F);
+    let low = _mm256_and_si256(x, nibble);
+    let high = _mm256_and_si256(_mm256_srli_epi16::<4>(x), nibble);
+    _mm256_add_epi8(
+        _mm256_shuffle_epi8(table, low),
+        _mm256_shuffle_epi8(table, high),
+    )
+}
+
+/// Each lane's four byte counts summed (each sum of byte counts stays below 128 here).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn widen(bytes: __m256i) -> __m256i {
+    let pairs = _mm256_maddubs_epi16(bytes, _mm256_set1_epi8(1));
+    _mm256_madd_epi16(pairs, _mm256_set1_epi16(1))
+}
+
+/// The index of each lane's lowest set bit (lanes are never 0 here): the exponent of the bit
+/// converted to a float.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn lowest_bit(x: __m256i) -> __m256i {
+    let lowest = _mm256_and_si256(x, _mm256_sub_epi32(_mm256_setzero_si256(), x));
+    let exponent = _mm256_srli_epi32::<23>(_mm256_castps_si256(_mm256_cvtepi32_ps(lowest)));
+    _mm256_sub_epi32(exponent, _mm256_set1_epi32(127))
+}
+
+/// The nine digits' words of one band, for lookups by digit: digits 0 to 7 in lanes, digit 8
+/// apart.
+#[derive(Clone, Copy)]
+struct DigitWords {
+    first_eight: __m256i,
+    last: __m256i,
+}
+
+impl DigitWords {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn of_band(state: &State, b: usize) -> DigitWords {
+        let f = |d: usize| state.f[3 * d + b] as i32;
+        DigitWords {
+            first_eight: _mm256_setr_epi32(f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)),
+            last: _mm256_set1_epi32(f(8)),
+        }
+    }
+
+    /// The word of digit `d`, lane by lane (a lane's digit outside 0..9 reads some word).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn get(&self, d: __m256i) -> __m256i {
+        let eighth = _mm256_cmpeq_epi32(d, _mm256_set1_epi32(8));
+        _mm256_blendv_epi8(
+            _mm256_permutevar8x32_epi32(self.first_eight, d),
+            self.last,
+            eighth,
+        )
+    }
+}
+
+/// [`State::choose_cell`] on eight cells at a time: the same keys (score, then the earlier
+/// cell, then the digit to try first), so the same choice. Only called on a settled, unsolved
+/// state.
+#[target_feature(enable = "avx2")]
+pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
+    // The bivalue cells as indices 27b + p, in board order, eight at a time.
+    let band_cells = |b: usize| u128::from(state.pairs[b] & state.unsolved[b]) << (27 * b);
+    let mut two = band_cells(0) | band_cells(1) | band_cells(2);
+    if two == 0 {
+        return state.fewest_candidates_first_digit();
+    }
+    let splat = |x: u32| _mm256_set1_epi32(x as i32);
+    let by_band = [0, 1, 2].map(|b| DigitWords::of_band(state, b));
+    let mut best = _mm256_setzero_si256();
+    while two != 0 {
+        // Taken into registers, not through memory: a vector load of cells just stored one by
+        // one waits for the stores. Lanes past the last cell get 128, and no key.
+        let mut next = [0i32; 8];
+        for slot in &mut next {
+            *slot = two.trailing_zeros() as i32;
+            two &= two.wrapping_sub(1);
+        }
+        let [k0, k1, k2, k3, k4, k5, k6, k7] = next;
+        let k = _mm256_setr_epi32(k0, k1, k2, k3, k4, k5, k6, k7);
+        let live = _mm256_cmpgt_epi32(splat(81), k);
+        // The band b = k / 27 and the bit p = k % 27, by comparing (k < 81).
+        let (second, third) = (
+            _mm256_cmpgt_epi32(k, splat(26)),
+            _mm256_cmpgt_epi32(k, splat(53)),
+        );
+        let b = _mm256_sub_epi32(_mm256_sub_epi32(_mm256_setzero_si256(), second), third);
+        let minus_27 = splat(27u32.wrapping_neg());
+        let p = _mm256_add_epi32(
+            k,
+            _mm256_add_epi32(
+                _mm256_and_si256(second, minus_27),
+                _mm256_and_si256(third, minus_27),
+            ),
+        );
+        // A per-band value of band b and of the two after it (b + 1 and b + 2, mod 3).
+        let (in_1, in_2) = (
+            _mm256_cmpeq_epi32(b, splat(1)),
+            _mm256_cmpeq_epi32(b, splat(2)),
+        );
+        let pick = |of: [u32; 3], shift: usize| {
+            let (x, y, z) = (of[shift % 3], of[(shift + 1) % 3], of[(shift + 2) % 3]);
+            _mm256_blendv_epi8(_mm256_blendv_epi8(splat(x), splat(y), in_1), splat(z), in_2)
+        };
+        let (open, open1, open2) = (
+            pick(state.unsolved, 0),
+            pick(state.unsolved, 1),
+            pick(state.unsolved, 2),
+        );
+        let (two0, two1, two2) = (
+            pick(state.pairs, 0),
+            pick(state.pairs, 1),
+            pick(state.pairs, 2),
+        );
+        // The cell's row r = p / 9 and column c = p % 9 within the band, its box's columns.
+        let r = _mm256_sub_epi32(
+            _mm256_setzero_si256(),
+            _mm256_add_epi32(
+                _mm256_cmpgt_epi32(p, splat(8)),
+                _mm256_cmpgt_epi32(p, splat(17)),
+            ),
+        );
+        let nine_r = _mm256_add_epi32(_mm256_slli_epi32::<3>(r), r);
+        let c = _mm256_sub_epi32(p, nine_r);
+        let box_column = _mm256_add_epi32(
+            _mm256_and_si256(_mm256_cmpgt_epi32(c, splat(2)), splat(3)),
+            _mm256_and_si256(_mm256_cmpgt_epi32(c, splat(5)), splat(3)),
+        );
+        let column = _mm256_sllv_epi32(splat(0x40201), c);
+        let lines = _mm256_or_si256(
+            _mm256_sllv_epi32(splat(511), nine_r),
+            _mm256_or_si256(column, _mm256_sllv_epi32(splat(0x1C0E07), box_column)),
+        );
+        let itself = _mm256_sllv_epi32(splat(1), p);
+        let peers = _mm256_andnot_si256(itself, _mm256_and_si256(lines, open));
+        let (c1, c2) = (
+            _mm256_and_si256(column, open1),
+            _mm256_and_si256(column, open2),
+        );
+        // The column's cells in the other two bands side by side, the second band's moved one
+        // column on (where the first band's has none), so one count takes both.
+        let beside = |first: __m256i, second: __m256i| {
+            _mm256_or_si256(first, _mm256_slli_epi32::<1>(second))
+        };
+        let empty = widen(_mm256_add_epi8(
+            byte_counts(peers),
+            byte_counts(beside(c1, c2)),
+        ));
+        let (peer_twos, column_twos) = (
+            _mm256_and_si256(peers, two0),
+            beside(_mm256_and_si256(c1, two1), _mm256_and_si256(c2, two2)),
+        );
+        // The cell's digits, bit d for digit d.
+        let mut digits = _mm256_setzero_si256();
+        for d in 0..9 {
+            let word = pick([state.f[3 * d], state.f[3 * d + 1], state.f[3 * d + 2]], 0);
+            let has = _mm256_and_si256(_mm256_srlv_epi32(word, p), splat(1));
+            digits = _mm256_or_si256(digits, _mm256_sllv_epi32(has, splat(d as u32)));
+        }
+        let low = lowest_bit(digits);
+        let high = lowest_bit(_mm256_and_si256(digits, _mm256_sub_epi32(digits, splat(1))));
+        let reach = |d: __m256i| {
+            let [w0, w1, w2] = by_band.map(|words| words.get(d));
+            let in_band = |x, y, z| _mm256_blendv_epi8(_mm256_blendv_epi8(x, y, in_1), z, in_2);
+            let x = _mm256_and_si256(in_band(w0, w1, w2), peers);
+            let yz = beside(
+                _mm256_and_si256(in_band(w1, w2, w0), c1),
+                _mm256_and_si256(in_band(w2, w0, w1), c2),
+            );
+            let plain = _mm256_add_epi8(byte_counts(x), byte_counts(yz));
+            let twos = _mm256_add_epi8(
+                byte_counts(_mm256_and_si256(x, peer_twos)),
+                byte_counts(_mm256_and_si256(yz, column_twos)),
+            );
+            widen(_mm256_add_epi8(
+                plain,
+                _mm256_add_epi8(twos, _mm256_add_epi8(twos, twos)),
+            ))
+        };
+        let (first, second) = (reach(low), reach(high));
+        let score = _mm256_add_epi32(
+            _mm256_slli_epi32::<6>(_mm256_add_epi32(empty, _mm256_add_epi32(first, second))),
+            _mm256_max_epu32(first, second),
+        );
+        // The stronger branch first; the higher digit when both reach as far.
+        let digit = _mm256_blendv_epi8(high, low, _mm256_cmpgt_epi32(first, second));
+        let key = _mm256_or_si256(
+            _mm256_slli_epi32::<11>(score),
+            _mm256_or_si256(
+                _mm256_slli_epi32::<4>(_mm256_sub_epi32(splat(127), k)),
+                digit,
+            ),
+        );
+        best = _mm256_max_epu32(best, _mm256_and_si256(key, live));
+    }
+    let half = _mm_max_epu32(
+        _mm256_castsi256_si128(best),
+        _mm256_extracti128_si256::<1>(best),
+    );
+    let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
+    let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
+    let best = _mm_cvtsi128_si32(half) as u32;
+    let k = 127 - (best >> 4 & 127);
+    (k as usize / 27, k % 27, (best & 15) as usize)
+}
