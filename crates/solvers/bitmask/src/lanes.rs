@@ -98,8 +98,6 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
     if two == 0 {
         return state.fewest_candidates_first_digit();
     }
-    let splat = |x: u32| _mm256_set1_epi32(x as i32);
-    let by_band = [0, 1, 2].map(|b| DigitWords::of_band(state, b));
     let mut best = _mm256_setzero_si256();
     while two != 0 {
         // Taken into registers, not through memory: a vector load of cells just stored one by
@@ -111,120 +109,7 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
         }
         let [k0, k1, k2, k3, k4, k5, k6, k7] = next;
         let k = _mm256_setr_epi32(k0, k1, k2, k3, k4, k5, k6, k7);
-        let live = _mm256_cmpgt_epi32(splat(81), k);
-        // The band b = k / 27 and the bit p = k % 27, by comparing (k < 81).
-        let (second, third) = (
-            _mm256_cmpgt_epi32(k, splat(26)),
-            _mm256_cmpgt_epi32(k, splat(53)),
-        );
-        let b = _mm256_sub_epi32(_mm256_sub_epi32(_mm256_setzero_si256(), second), third);
-        let minus_27 = splat(27u32.wrapping_neg());
-        let p = _mm256_add_epi32(
-            k,
-            _mm256_add_epi32(
-                _mm256_and_si256(second, minus_27),
-                _mm256_and_si256(third, minus_27),
-            ),
-        );
-        // A per-band value of band b and of the two after it (b + 1 and b + 2, mod 3).
-        let (in_1, in_2) = (
-            _mm256_cmpeq_epi32(b, splat(1)),
-            _mm256_cmpeq_epi32(b, splat(2)),
-        );
-        let pick = |of: [u32; 3], shift: usize| {
-            let (x, y, z) = (of[shift % 3], of[(shift + 1) % 3], of[(shift + 2) % 3]);
-            _mm256_blendv_epi8(_mm256_blendv_epi8(splat(x), splat(y), in_1), splat(z), in_2)
-        };
-        let (open, open1, open2) = (
-            pick(state.unsolved, 0),
-            pick(state.unsolved, 1),
-            pick(state.unsolved, 2),
-        );
-        let (two0, two1, two2) = (
-            pick(state.pairs, 0),
-            pick(state.pairs, 1),
-            pick(state.pairs, 2),
-        );
-        // The cell's row r = p / 9 and column c = p % 9 within the band, its box's columns.
-        let r = _mm256_sub_epi32(
-            _mm256_setzero_si256(),
-            _mm256_add_epi32(
-                _mm256_cmpgt_epi32(p, splat(8)),
-                _mm256_cmpgt_epi32(p, splat(17)),
-            ),
-        );
-        let nine_r = _mm256_add_epi32(_mm256_slli_epi32::<3>(r), r);
-        let c = _mm256_sub_epi32(p, nine_r);
-        let box_column = _mm256_add_epi32(
-            _mm256_and_si256(_mm256_cmpgt_epi32(c, splat(2)), splat(3)),
-            _mm256_and_si256(_mm256_cmpgt_epi32(c, splat(5)), splat(3)),
-        );
-        let column = _mm256_sllv_epi32(splat(0x40201), c);
-        let lines = _mm256_or_si256(
-            _mm256_sllv_epi32(splat(511), nine_r),
-            _mm256_or_si256(column, _mm256_sllv_epi32(splat(0x1C0E07), box_column)),
-        );
-        let itself = _mm256_sllv_epi32(splat(1), p);
-        let peers = _mm256_andnot_si256(itself, _mm256_and_si256(lines, open));
-        let (c1, c2) = (
-            _mm256_and_si256(column, open1),
-            _mm256_and_si256(column, open2),
-        );
-        // The column's cells in the other two bands side by side, the second band's moved one
-        // column on (where the first band's has none), so one count takes both.
-        let beside = |first: __m256i, second: __m256i| {
-            _mm256_or_si256(first, _mm256_slli_epi32::<1>(second))
-        };
-        let empty = widen(_mm256_add_epi8(
-            byte_counts(peers),
-            byte_counts(beside(c1, c2)),
-        ));
-        let (peer_twos, column_twos) = (
-            _mm256_and_si256(peers, two0),
-            beside(_mm256_and_si256(c1, two1), _mm256_and_si256(c2, two2)),
-        );
-        // The cell's digits, bit d for digit d.
-        let mut digits = _mm256_setzero_si256();
-        for d in 0..9 {
-            let word = pick([state.f[3 * d], state.f[3 * d + 1], state.f[3 * d + 2]], 0);
-            let has = _mm256_and_si256(_mm256_srlv_epi32(word, p), splat(1));
-            digits = _mm256_or_si256(digits, _mm256_sllv_epi32(has, splat(d as u32)));
-        }
-        let low = lowest_bit(digits);
-        let high = lowest_bit(_mm256_and_si256(digits, _mm256_sub_epi32(digits, splat(1))));
-        let reach = |d: __m256i| {
-            let [w0, w1, w2] = by_band.map(|words| words.get(d));
-            let in_band = |x, y, z| _mm256_blendv_epi8(_mm256_blendv_epi8(x, y, in_1), z, in_2);
-            let x = _mm256_and_si256(in_band(w0, w1, w2), peers);
-            let yz = beside(
-                _mm256_and_si256(in_band(w1, w2, w0), c1),
-                _mm256_and_si256(in_band(w2, w0, w1), c2),
-            );
-            let plain = _mm256_add_epi8(byte_counts(x), byte_counts(yz));
-            let twos = _mm256_add_epi8(
-                byte_counts(_mm256_and_si256(x, peer_twos)),
-                byte_counts(_mm256_and_si256(yz, column_twos)),
-            );
-            widen(_mm256_add_epi8(
-                plain,
-                _mm256_add_epi8(twos, _mm256_add_epi8(twos, twos)),
-            ))
-        };
-        let (first, second) = (reach(low), reach(high));
-        let score = _mm256_add_epi32(
-            _mm256_slli_epi32::<6>(_mm256_add_epi32(empty, _mm256_add_epi32(first, second))),
-            _mm256_max_epu32(first, second),
-        );
-        // The stronger branch first; the higher digit when both reach as far.
-        let digit = _mm256_blendv_epi8(high, low, _mm256_cmpgt_epi32(first, second));
-        let key = _mm256_or_si256(
-            _mm256_slli_epi32::<11>(score),
-            _mm256_or_si256(
-                _mm256_slli_epi32::<4>(_mm256_sub_epi32(splat(127), k)),
-                digit,
-            ),
-        );
-        best = _mm256_max_epu32(best, _mm256_and_si256(key, live));
+        best = _mm256_max_epu32(best, keys(state, k));
     }
     let half = _mm_max_epu32(
         _mm256_castsi256_si128(best),
@@ -235,4 +120,127 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
     let best = _mm_cvtsi128_si32(half) as u32;
     let k = 127 - (best >> 4 & 127);
     (k as usize / 27, k % 27, (best & 15) as usize)
+}
+
+/// The keys of the cells `k` (27b + p, lane by lane; 0 for a lane of 128 or more). Not inlined:
+/// inlined into the loop over the cells, which mostly runs once, the compiler hoisted every
+/// per-band word and constant out of it and kept them on the stack, dozens of stores a choice.
+#[inline(never)]
+#[target_feature(enable = "avx2")]
+fn keys(state: &State, k: __m256i) -> __m256i {
+    let splat = |x: u32| _mm256_set1_epi32(x as i32);
+    let by_band = [0, 1, 2].map(|b| DigitWords::of_band(state, b));
+    let live = _mm256_cmpgt_epi32(splat(81), k);
+    // The band b = k / 27 and the bit p = k % 27, by comparing (k < 81).
+    let (second, third) = (
+        _mm256_cmpgt_epi32(k, splat(26)),
+        _mm256_cmpgt_epi32(k, splat(53)),
+    );
+    let b = _mm256_sub_epi32(_mm256_sub_epi32(_mm256_setzero_si256(), second), third);
+    let minus_27 = splat(27u32.wrapping_neg());
+    let p = _mm256_add_epi32(
+        k,
+        _mm256_add_epi32(
+            _mm256_and_si256(second, minus_27),
+            _mm256_and_si256(third, minus_27),
+        ),
+    );
+    // A per-band value of band b and of the two after it (b + 1 and b + 2, mod 3).
+    let (in_1, in_2) = (
+        _mm256_cmpeq_epi32(b, splat(1)),
+        _mm256_cmpeq_epi32(b, splat(2)),
+    );
+    let pick = |of: [u32; 3], shift: usize| {
+        let (x, y, z) = (of[shift % 3], of[(shift + 1) % 3], of[(shift + 2) % 3]);
+        _mm256_blendv_epi8(_mm256_blendv_epi8(splat(x), splat(y), in_1), splat(z), in_2)
+    };
+    let (open, open1, open2) = (
+        pick(state.unsolved, 0),
+        pick(state.unsolved, 1),
+        pick(state.unsolved, 2),
+    );
+    let (two0, two1, two2) = (
+        pick(state.pairs, 0),
+        pick(state.pairs, 1),
+        pick(state.pairs, 2),
+    );
+    // The cell's row r = p / 9 and column c = p % 9 within the band, its box's columns.
+    let r = _mm256_sub_epi32(
+        _mm256_setzero_si256(),
+        _mm256_add_epi32(
+            _mm256_cmpgt_epi32(p, splat(8)),
+            _mm256_cmpgt_epi32(p, splat(17)),
+        ),
+    );
+    let nine_r = _mm256_add_epi32(_mm256_slli_epi32::<3>(r), r);
+    let c = _mm256_sub_epi32(p, nine_r);
+    let box_column = _mm256_add_epi32(
+        _mm256_and_si256(_mm256_cmpgt_epi32(c, splat(2)), splat(3)),
+        _mm256_and_si256(_mm256_cmpgt_epi32(c, splat(5)), splat(3)),
+    );
+    let column = _mm256_sllv_epi32(splat(0x40201), c);
+    let lines = _mm256_or_si256(
+        _mm256_sllv_epi32(splat(511), nine_r),
+        _mm256_or_si256(column, _mm256_sllv_epi32(splat(0x1C0E07), box_column)),
+    );
+    let itself = _mm256_sllv_epi32(splat(1), p);
+    let peers = _mm256_andnot_si256(itself, _mm256_and_si256(lines, open));
+    let (c1, c2) = (
+        _mm256_and_si256(column, open1),
+        _mm256_and_si256(column, open2),
+    );
+    // The column's cells in the other two bands side by side, the second band's moved one
+    // column on (where the first band's has none), so one count takes both.
+    let beside =
+        |first: __m256i, second: __m256i| _mm256_or_si256(first, _mm256_slli_epi32::<1>(second));
+    let empty = widen(_mm256_add_epi8(
+        byte_counts(peers),
+        byte_counts(beside(c1, c2)),
+    ));
+    let (peer_twos, column_twos) = (
+        _mm256_and_si256(peers, two0),
+        beside(_mm256_and_si256(c1, two1), _mm256_and_si256(c2, two2)),
+    );
+    // The cell's digits, bit d for digit d.
+    let mut digits = _mm256_setzero_si256();
+    for d in 0..9 {
+        let word = pick([state.f[3 * d], state.f[3 * d + 1], state.f[3 * d + 2]], 0);
+        let has = _mm256_and_si256(_mm256_srlv_epi32(word, p), splat(1));
+        digits = _mm256_or_si256(digits, _mm256_sllv_epi32(has, splat(d as u32)));
+    }
+    let low = lowest_bit(digits);
+    let high = lowest_bit(_mm256_and_si256(digits, _mm256_sub_epi32(digits, splat(1))));
+    let reach = |d: __m256i| {
+        let [w0, w1, w2] = by_band.map(|words| words.get(d));
+        let in_band = |x, y, z| _mm256_blendv_epi8(_mm256_blendv_epi8(x, y, in_1), z, in_2);
+        let x = _mm256_and_si256(in_band(w0, w1, w2), peers);
+        let yz = beside(
+            _mm256_and_si256(in_band(w1, w2, w0), c1),
+            _mm256_and_si256(in_band(w2, w0, w1), c2),
+        );
+        let plain = _mm256_add_epi8(byte_counts(x), byte_counts(yz));
+        let twos = _mm256_add_epi8(
+            byte_counts(_mm256_and_si256(x, peer_twos)),
+            byte_counts(_mm256_and_si256(yz, column_twos)),
+        );
+        widen(_mm256_add_epi8(
+            plain,
+            _mm256_add_epi8(twos, _mm256_add_epi8(twos, twos)),
+        ))
+    };
+    let (first, second) = (reach(low), reach(high));
+    let score = _mm256_add_epi32(
+        _mm256_slli_epi32::<6>(_mm256_add_epi32(empty, _mm256_add_epi32(first, second))),
+        _mm256_max_epu32(first, second),
+    );
+    // The stronger branch first; the higher digit when both reach as far.
+    let digit = _mm256_blendv_epi8(high, low, _mm256_cmpgt_epi32(first, second));
+    let key = _mm256_or_si256(
+        _mm256_slli_epi32::<11>(score),
+        _mm256_or_si256(
+            _mm256_slli_epi32::<4>(_mm256_sub_epi32(splat(127), k)),
+            digit,
+        ),
+    );
+    _mm256_and_si256(key, live)
 }
