@@ -145,14 +145,16 @@ fn keys(state: &State, k: __m256i) -> __m256i {
             _mm256_and_si256(third, minus_27),
         ),
     );
-    // A per-band value of band b and of the two after it (b + 1 and b + 2, mod 3).
+    // Of three values, one for each band, the one of each lane's band.
     let (in_1, in_2) = (
         _mm256_cmpeq_epi32(b, splat(1)),
         _mm256_cmpeq_epi32(b, splat(2)),
     );
+    let in_band = |x, y, z| _mm256_blendv_epi8(_mm256_blendv_epi8(x, y, in_1), z, in_2);
+    // A per-band value of band b (`shift` 0) or of one of the two after it (1 and 2, mod 3).
     let pick = |of: [u32; 3], shift: usize| {
         let (x, y, z) = (of[shift % 3], of[(shift + 1) % 3], of[(shift + 2) % 3]);
-        _mm256_blendv_epi8(_mm256_blendv_epi8(splat(x), splat(y), in_1), splat(z), in_2)
+        in_band(splat(x), splat(y), splat(z))
     };
     let (open, open1, open2) = (
         pick(state.unsolved, 0),
@@ -212,7 +214,6 @@ fn keys(state: &State, k: __m256i) -> __m256i {
     let high = lowest_bit(_mm256_and_si256(digits, _mm256_sub_epi32(digits, splat(1))));
     let reach = |d: __m256i| {
         let [w0, w1, w2] = by_band.map(|words| words.get(d));
-        let in_band = |x, y, z| _mm256_blendv_epi8(_mm256_blendv_epi8(x, y, in_1), z, in_2);
         let x = _mm256_and_si256(in_band(w0, w1, w2), peers);
         let yz = beside(
             _mm256_and_si256(in_band(w1, w2, w0), c1),
