@@ -12,7 +12,7 @@
 
 use core::arch::x86_64::*;
 
-use super::nine::State;
+use super::nine::{State, choice_of_key};
 
 /// Whether this processor runs [`choose_cell`] (the paths that call it check more).
 #[cfg(test)]
@@ -87,14 +87,13 @@ impl DigitWords {
     }
 }
 
-/// [`State::choose_cell`] on eight cells at a time: the same keys (score, then the earlier
-/// cell, then the digit to try first), so the same choice. Only called on a settled, unsolved
+/// [`State::choose_cell`] on eight cells at a time: the same keys ([`choice_of_key`]), so the
+/// same choice. Only called on a settled, unsolved
 /// state.
 #[target_feature(enable = "avx2")]
 pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
     // The bivalue cells as indices 27b + p, in board order, eight at a time.
-    let band_cells = |b: usize| u128::from(state.pairs[b] & state.unsolved[b]) << (27 * b);
-    let mut two = band_cells(0) | band_cells(1) | band_cells(2);
+    let mut two = state.bivalue_cells();
     if two == 0 {
         return state.fewest_candidates_first_digit();
     }
@@ -117,9 +116,7 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
     );
     let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
     let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
-    let best = _mm_cvtsi128_si32(half) as u32;
-    let k = 127 - (best >> 4 & 127);
-    (k as usize / 27, k % 27, (best & 15) as usize)
+    choice_of_key(_mm_cvtsi128_si32(half) as u32)
 }
 
 /// The keys of the cells `k` (27b + p, lane by lane; 0 for a lane of 128 or more). Not inlined:
@@ -129,6 +126,9 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
 #[target_feature(enable = "avx2")]
 fn keys(state: &State, k: __m256i) -> __m256i {
     let splat = |x: u32| _mm256_set1_epi32(x as i32);
+    // How many of two comparisons hold, lane by lane (a comparison that holds is -1).
+    let holding =
+        |x: __m256i, y: __m256i| _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_add_epi32(x, y));
     let by_band = [0, 1, 2].map(|b| DigitWords::of_band(state, b));
     let live = _mm256_cmpgt_epi32(splat(81), k);
     // The band b = k / 27 and the bit p = k % 27, by comparing (k < 81).
@@ -136,7 +136,7 @@ fn keys(state: &State, k: __m256i) -> __m256i {
         _mm256_cmpgt_epi32(k, splat(26)),
         _mm256_cmpgt_epi32(k, splat(53)),
     );
-    let b = _mm256_sub_epi32(_mm256_sub_epi32(_mm256_setzero_si256(), second), third);
+    let b = holding(second, third);
     let minus_27 = splat(27u32.wrapping_neg());
     let p = _mm256_add_epi32(
         k,
@@ -167,12 +167,9 @@ fn keys(state: &State, k: __m256i) -> __m256i {
         pick(state.pairs, 2),
     );
     // The cell's row r = p / 9 and column c = p % 9 within the band, its box's columns.
-    let r = _mm256_sub_epi32(
-        _mm256_setzero_si256(),
-        _mm256_add_epi32(
-            _mm256_cmpgt_epi32(p, splat(8)),
-            _mm256_cmpgt_epi32(p, splat(17)),
-        ),
+    let r = holding(
+        _mm256_cmpgt_epi32(p, splat(8)),
+        _mm256_cmpgt_epi32(p, splat(17)),
     );
     let nine_r = _mm256_add_epi32(_mm256_slli_epi32::<3>(r), r);
     let c = _mm256_sub_epi32(p, nine_r);

@@ -600,10 +600,9 @@ impl State {
         // The best cell as one key: its score, then the earlier cell, then the digit to try
         // first, so keeping the best is a maximum rather than a branch.
         let mut best = 0u32;
-        // All bands' bivalue cells in one set (bit 27b + p), so one loop visits them: its
-        // exit is the one branch that mispredicts, where a loop a band had three.
-        let band_cells = |b: usize| u128::from(self.pairs[b] & self.unsolved[b]) << (27 * b);
-        let mut two = band_cells(0) | band_cells(1) | band_cells(2);
+        // One loop over all bands' bivalue cells: its exit is the one branch that mispredicts,
+        // where a loop a band had three.
+        let mut two = self.bivalue_cells();
         while two != 0 {
             let k = two.trailing_zeros();
             two &= two - 1;
@@ -627,9 +626,14 @@ impl State {
         if best == 0 {
             return self.fewest_candidates_first_digit();
         }
-        let k = 127 - (best >> 4 & 127);
-        let (b, p) = band_and_bit(k);
-        (b, p, (best & 15) as usize)
+        choice_of_key(best)
+    }
+
+    /// The empty cells with two candidates, of all bands in one set: bit 27b + p.
+    #[inline(always)]
+    pub(crate) fn bivalue_cells(&self) -> u128 {
+        let band = |b: usize| u128::from(self.pairs[b] & self.unsolved[b]) << (27 * b);
+        band(0) | band(1) | band(2)
     }
 
     /// How far placing digit `d` reaches, for [`State::choose_cell`]: the cells of `open`
@@ -1041,6 +1045,15 @@ fn band_and_bit(k: u32) -> (usize, u32) {
     (b, k - 27 * b as u32)
 }
 
+/// The guess a choice key names, `(band, bit, digit)`: a key is the cell's score, then 127
+/// less its index 27b + p (the earlier cell wins a tie), then the digit to try first, in bits
+/// 11.., 4..11 and 0..4, so that the best cell is the key's maximum.
+#[inline(always)]
+pub(crate) fn choice_of_key(key: u32) -> (usize, u32, usize) {
+    let (b, p) = band_and_bit(127 - (key >> 4 & 127));
+    (b, p, (key & 15) as usize)
+}
+
 /// The three cells of column `col` (0..9) in a band word.
 #[inline(always)]
 pub(crate) const fn column_cells(col: u32) -> u32 {
@@ -1278,10 +1291,7 @@ mod tests {
             // SAFETY: the feature was detected above.
             let lanes = unsafe { crate::lanes::choose_cell(state) };
             assert_eq!(lanes, state.choose_cell());
-            let bivalue: u32 = (0..3)
-                .map(|b| (state.pairs[b] & state.unsolved[b]).count_ones())
-                .sum();
-            wider += usize::from(bivalue > 16);
+            wider += usize::from(state.bivalue_cells().count_ones() > 16);
         }
         assert!(
             wider >= 100,
