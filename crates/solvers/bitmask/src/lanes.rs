@@ -1,5 +1,6 @@
-//! The guess choice eight cells at a time on AVX2, for processors without the AVX-512 parts
-//! of `wide.rs`. Part of the rectangular 9×9 path: classic boards only.
+//! The AVX2 parts of the 9×9 path, for processors without the AVX-512 parts of `wide.rs`: the
+//! guess choice eight cells at a time, and the solution written 32 cells a store. Part of the
+//! rectangular 9×9 path: classic boards only.
 //!
 //! Scoring the bivalue cells one by one was about a quarter of the AVX2 path's instructions on
 //! the band-first set (cachegrind: 18.7 of 70 million). Here each lane holds one cell: the
@@ -12,7 +13,7 @@
 
 use core::arch::x86_64::*;
 
-use super::nine::{State, choice_of_key};
+use super::nine::{DIVE_SCORED, State, bands_of, choice_of_key};
 
 /// Whether this processor runs [`choose_cell`] (the paths that call it check more).
 #[cfg(test)]
@@ -88,10 +89,10 @@ impl DigitWords {
 }
 
 /// [`State::choose_cell`] on eight cells at a time: the same keys ([`choice_of_key`]), so the
-/// same choice. Only called on a settled, unsolved
-/// state.
+/// same choice. Only called on a settled, unsolved state.
 #[target_feature(enable = "avx2")]
-pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
+pub(crate) fn choose_cell(state: &State, all: bool) -> (usize, u32, usize) {
+    const { assert!(DIVE_SCORED == 8, "a dive scores one vector of cells") };
     // The bivalue cells as indices 27b + p, in board order, eight at a time.
     let mut two = state.bivalue_cells();
     if two == 0 {
@@ -109,6 +110,9 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
         let [k0, k1, k2, k3, k4, k5, k6, k7] = next;
         let k = _mm256_setr_epi32(k0, k1, k2, k3, k4, k5, k6, k7);
         best = _mm256_max_epu32(best, keys(state, k));
+        if !all {
+            break;
+        }
     }
     let half = _mm_max_epu32(
         _mm256_castsi256_si128(best),
@@ -241,4 +245,51 @@ fn keys(state: &State, k: __m256i) -> __m256i {
         ),
     );
     _mm256_and_si256(key, live)
+}
+
+/// [`State::write_solution`] in bytes a vector at a time. Each band's digits are four bit
+/// planes (bit `k` of the value written); a plane's 32 bits for a run of cells are spread one
+/// to a byte by a shuffle and a compare. The runs start at cells 0, 32 and 49, so the last
+/// overlaps the second and none writes past the board.
+#[target_feature(enable = "avx2")]
+pub(crate) fn write_solution(state: &State, out: &mut [u8; 81]) {
+    let w = state.digit_words();
+    let or = |digits: &[usize]| {
+        bands_of(
+            digits
+                .iter()
+                .fold(_mm_setzero_si128(), |x, &d| _mm_or_si128(x, w[d])),
+        )
+    };
+    // Value d + 1 has bit 0 for digits 0, 2, 4, 6, 8; bit 1 for 1, 2, 5, 6; and so on.
+    let planes = [
+        or(&[0, 2, 4, 6, 8]),
+        or(&[1, 2, 5, 6]),
+        or(&[3, 4, 5, 6]),
+        or(&[7, 8]),
+    ];
+    // Byte i of a run takes bit i % 8 of the run's byte i / 8.
+    let byte_of = _mm256_setr_epi8(
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3,
+        3, 3,
+    );
+    let bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
+    let mut run = |start: usize| {
+        let mut values = _mm256_setzero_si256();
+        for (k, [x, y, z]) in planes.into_iter().enumerate() {
+            let bits = match start {
+                0 => x | y << 27,
+                32 => y >> 5 | z << 22,
+                _ => y >> 22 | z << 5,
+            };
+            let spread = _mm256_shuffle_epi8(_mm256_set1_epi32(bits as i32), byte_of);
+            let set = _mm256_cmpeq_epi8(_mm256_and_si256(spread, bit), bit);
+            values = _mm256_or_si256(values, _mm256_and_si256(set, _mm256_set1_epi8(1 << k)));
+        }
+        // SAFETY: 32 bytes from `start` (at most 49) lie inside the 81 of `out`.
+        unsafe { _mm256_storeu_si256(out.as_mut_ptr().add(start).cast(), values) };
+    };
+    run(0);
+    run(32);
+    run(49);
 }

@@ -10,7 +10,9 @@
 
 use core::arch::x86_64::*;
 
-use super::nine::{BAND, BAND_PEERS, COLUMN_CLAIMING, GROUP_LOW, State, TriadSets, column_cells};
+use super::nine::{
+    BAND, BAND_PEERS, COLUMN_CLAIMING, DIVE_SCORED, GROUP_LOW, State, TriadSets, column_cells,
+};
 
 /// The features this module's functions are compiled for.
 pub(crate) fn available() -> bool {
@@ -95,7 +97,7 @@ fn lowest_bit(x: __m512i) -> __m512i {
 /// [`State::choose_cell`] on sixteen cells at a time: the same scores, the same tie-breaks,
 /// the same digit first. Only called on a settled, unsolved state.
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
-pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
+pub(crate) fn choose_cell(state: &State, all: bool) -> (usize, u32, usize) {
     // The bivalue cells as indices 27b + p, in board order.
     let mut cells = [0u32; 81];
     let mut n = 0;
@@ -119,6 +121,9 @@ pub(crate) fn choose_cell(state: &State) -> (usize, u32, usize) {
     }
     if n == 0 {
         return state.fewest_candidates_first_digit();
+    }
+    if !all {
+        n = n.min(DIVE_SCORED);
     }
     let words = Table::load(&state.f);
     let band_peers = Table::load(&BAND_PEERS);
