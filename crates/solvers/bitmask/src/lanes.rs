@@ -165,11 +165,8 @@ fn keys(state: &State, k: __m256i) -> __m256i {
         pick(state.unsolved, 1),
         pick(state.unsolved, 2),
     );
-    let (two0, two1, two2) = (
-        pick(state.pairs, 0),
-        pick(state.pairs, 1),
-        pick(state.pairs, 2),
-    );
+    let two = [state.pairs[0], state.pairs[1], state.pairs[2]];
+    let (two0, two1, two2) = (pick(two, 0), pick(two, 1), pick(two, 2));
     // The cell's row r = p / 9 and column c = p % 9 within the band, its box's columns.
     let r = holding(
         _mm256_cmpgt_epi32(p, splat(8)),

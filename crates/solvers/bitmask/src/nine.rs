@@ -217,7 +217,8 @@ pub(crate) struct State {
     seen: [u32; 27],
     pub(crate) unsolved: [u32; 3],
     /// Empty cells with exactly two candidates, per band, as of the last naked-single scan.
-    pub(crate) pairs: [u32; 3],
+    /// The fourth word is always 0: the four are stored at once (see [`State::naked_singles`]).
+    pub(crate) pairs: [u32; 4],
 }
 
 impl State {
@@ -226,7 +227,7 @@ impl State {
             f: [BAND; 27],
             seen: [0; 27],
             unsolved: [BAND; 3],
-            pairs: [0; 3],
+            pairs: [0; 4],
         }
     }
 
@@ -381,17 +382,19 @@ impl State {
     /// with none. With `LANES` the three bands are counted side by side in SSE2 lanes.
     #[inline(always)]
     fn naked_singles<const LANES: bool>(&mut self) -> Result<bool, ()> {
-        let (ones, twos, threes) = if LANES {
+        let (ones, twos, pairs) = if LANES {
             self.candidate_counts_in_lanes()
         } else {
             self.candidate_counts()
         };
+        // One store of all four words: the guess choice loads two bands' words at once, which
+        // a store of each would keep waiting (no forwarding from two stores to one load).
+        self.pairs = pairs;
         let mut found = false;
         for b in 0..3 {
             if ones[b] != BAND {
                 return Err(());
             }
-            self.pairs[b] = twos[b] & !threes[b];
             let mut singles = !twos[b] & self.unsolved[b];
             while singles != 0 {
                 let p = singles.trailing_zeros();
@@ -409,10 +412,10 @@ impl State {
         Ok(found)
     }
 
-    /// Each band's cells with at least one, two and three candidates, bit-sliced over the nine
-    /// digits.
+    /// Each band's cells with at least one and at least two candidates, and those with exactly
+    /// two (the fourth word 0), bit-sliced over the nine digits.
     #[inline(always)]
-    fn candidate_counts(&self) -> ([u32; 3], [u32; 3], [u32; 3]) {
+    fn candidate_counts(&self) -> ([u32; 3], [u32; 3], [u32; 4]) {
         let (mut ones, mut twos, mut threes) = ([0u32; 3], [0u32; 3], [0u32; 3]);
         for b in 0..3 {
             for d in 0..9 {
@@ -422,7 +425,8 @@ impl State {
                 ones[b] |= x;
             }
         }
-        (ones, twos, threes)
+        let pair = |b: usize| twos[b] & !threes[b];
+        (ones, twos, [pair(0), pair(1), pair(2), 0])
     }
 
     /// Each digit's three band words in the first three lanes of an SSE2 vector: they are
@@ -444,11 +448,11 @@ impl State {
 
     /// [`State::candidate_counts`] with the three bands in the lanes of SSE2 vectors.
     #[inline(always)]
-    fn candidate_counts_in_lanes(&self) -> ([u32; 3], [u32; 3], [u32; 3]) {
+    fn candidate_counts_in_lanes(&self) -> ([u32; 3], [u32; 3], [u32; 4]) {
         #[cfg(target_arch = "x86_64")]
         {
             use core::arch::x86_64::*;
-            // SAFETY: SSE2 is part of x86-64.
+            // SAFETY: SSE2 is part of x86-64; a vector and four words have one layout.
             return unsafe {
                 let (mut ones, mut twos, mut threes) = (
                     _mm_setzero_si128(),
@@ -460,7 +464,13 @@ impl State {
                     twos = _mm_or_si128(twos, _mm_and_si128(ones, x));
                     ones = _mm_or_si128(ones, x);
                 }
-                (bands_of(ones), bands_of(twos), bands_of(threes))
+                let three_bands = _mm_setr_epi32(-1, -1, -1, 0);
+                let pairs = _mm_and_si128(_mm_andnot_si128(threes, twos), three_bands);
+                (
+                    bands_of(ones),
+                    bands_of(twos),
+                    core::mem::transmute::<__m128i, [u32; 4]>(pairs),
+                )
             };
         }
         #[allow(unreachable_code)]
@@ -722,7 +732,8 @@ impl State {
     /// The empty cells with two candidates, of all bands in one set: bit 27b + p.
     #[inline(always)]
     pub(crate) fn bivalue_cells(&self) -> u128 {
-        let band = |b: usize| u128::from(self.pairs[b] & self.unsolved[b]) << (27 * b);
+        // A solved cell keeps one candidate, so it is never among the pairs.
+        let band = |b: usize| u128::from(self.pairs[b]) << (27 * b);
         band(0) | band(1) | band(2)
     }
 

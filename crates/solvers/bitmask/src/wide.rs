@@ -129,7 +129,8 @@ pub(crate) fn choose_cell(state: &State, all: bool) -> (usize, u32, usize) {
     let band_peers = Table::load(&BAND_PEERS);
     let columns = Table::load(&COLUMNS);
     let three = |values: [u32; 3]| Table::load(&values);
-    let (unsolved, pairs) = (three(state.unsolved), three(state.pairs));
+    let pairs = [state.pairs[0], state.pairs[1], state.pairs[2]];
+    let (unsolved, pairs) = (three(state.unsolved), three(pairs));
     let next = three([1, 2, 0]);
     // The best key so far and its cell's first digit.
     let mut best = (0u32, 0u32);
