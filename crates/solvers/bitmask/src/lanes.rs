@@ -1,6 +1,7 @@
 //! The AVX2 parts of the 9×9 path, for processors without the AVX-512 parts of `wide.rs`: the
-//! guess choice eight cells at a time, and the solution written 32 cells a store. Part of the
-//! rectangular 9×9 path: classic boards only.
+//! guess choice eight cells at a time; the column rules' verdicts and the triads' per-digit
+//! sets one lane per digit, for digits 0 to 7 (the caller does digit 8 in scalar code); the
+//! solution written 32 cells a store. Part of the rectangular 9×9 path: classic boards only.
 //!
 //! Scoring the bivalue cells one by one was about a quarter of the AVX2 path's instructions on
 //! the band-first set (cachegrind: 18.7 of 70 million). Here each lane holds one cell: the
@@ -13,7 +14,9 @@
 
 use core::arch::x86_64::*;
 
-use super::nine::{DIVE_SCORED, State, bands_of, choice_of_key};
+use super::nine::{
+    BAND, COLUMN_CLAIMING, DIVE_SCORED, GROUP_LOW, State, TriadSets, bands_of, choice_of_key,
+};
 
 /// Whether this processor runs [`choose_cell`] (the paths that call it check more).
 #[cfg(test)]
@@ -289,4 +292,249 @@ pub(crate) fn write_solution(state: &State, out: &mut [u8; 81]) {
     run(0);
     run(32);
     run(49);
+}
+
+/// The words of digits 0 to 7 of each band, one lane per digit (digit 8 is left to the scalar
+/// code). Word `3d + b` is lane `(3d + b) % 8` of the `(3d + b) / 8`-th vector of eight, so
+/// each band's eight words come from three loads by one permute each and two blends.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn digit_words(state: &State) -> [__m256i; 3] {
+    // SAFETY: words 0..24 lie in `f`.
+    let [v0, v1, v2] =
+        [0, 8, 16].map(|k| unsafe { _mm256_loadu_si256(state.f.as_ptr().add(k).cast()) });
+    macro_rules! band {
+        ($b:literal) => {{
+            let index = _mm256_setr_epi32(
+                $b % 8,
+                (3 + $b) % 8,
+                (6 + $b) % 8,
+                (9 + $b) % 8,
+                (12 + $b) % 8,
+                (15 + $b) % 8,
+                (18 + $b) % 8,
+                (21 + $b) % 8,
+            );
+            let from = |v| _mm256_permutevar8x32_epi32(v, index);
+            // Lane d takes vector (3d + b) / 8: bits of the lanes from the second and third.
+            const SECOND: i32 = band_lanes($b, 1);
+            const THIRD: i32 = band_lanes($b, 2);
+            _mm256_blend_epi32::<THIRD>(_mm256_blend_epi32::<SECOND>(from(v0), from(v1)), from(v2))
+        }};
+    }
+    [band!(0), band!(1), band!(2)]
+}
+
+/// The lanes `d` (of digits 0 to 7) whose word `3d + b` lies in vector `v` of eight.
+const fn band_lanes(b: i32, v: i32) -> i32 {
+    let mut lanes = 0;
+    let mut d = 0;
+    while d < 8 {
+        if (3 * d + b) / 8 == v {
+            lanes |= 1 << d;
+        }
+        d += 1;
+    }
+    lanes
+}
+
+/// What the columns say about digits 0 to 7 (`nine::column_rules` lane by lane): the digits whose
+/// words it changes (bit `d`), the cells each band keeps, and the columns of hidden singles.
+pub(crate) struct ColumnVerdicts {
+    pub(crate) changed: u32,
+    pub(crate) keep: [[u32; 8]; 3],
+    pub(crate) singles: [u32; 8],
+}
+
+/// `nine::column_rules` for digits 0 to 7 at once; `Err` when a column lacks one of them.
+#[target_feature(enable = "avx2")]
+pub(crate) fn column_verdicts(state: &State) -> Result<ColumnVerdicts, ()> {
+    let [a, b, c] = digit_words(state);
+    let nine = _mm256_set1_epi32(511);
+    let twice = |x: __m256i| {
+        at_least_two(
+            _mm256_and_si256(x, nine),
+            _mm256_and_si256(_mm256_srli_epi32::<9>(x), nine),
+            _mm256_srli_epi32::<18>(x),
+        )
+    };
+    let (oa, ob, oc) = (fold(a), fold(b), fold(c));
+    if lanes_set(_mm256_cmpeq_epi32(or3(oa, ob, oc), nine)) != 0xFF {
+        return Err(());
+    }
+    let twos = _mm256_or_si256(or3(twice(a), twice(b), twice(c)), at_least_two(oa, ob, oc));
+    let open_in = |x: __m256i, b: usize| {
+        fold(_mm256_and_si256(
+            x,
+            _mm256_set1_epi32(state.unsolved[b] as i32),
+        ))
+    };
+    let open = or3(open_in(a, 0), open_in(b, 1), open_in(c, 2));
+    let singles = _mm256_andnot_si256(twos, open);
+    let keep = if COLUMN_CLAIMING {
+        [
+            box_claim(only(oa, ob, oc)),
+            box_claim(only(ob, oa, oc)),
+            box_claim(only(oc, oa, ob)),
+        ]
+    } else {
+        [_mm256_set1_epi32(BAND as i32); 3]
+    };
+    let zero = _mm256_setzero_si256();
+    let empty = |x: __m256i| lanes_set(_mm256_cmpeq_epi32(x, zero));
+    let narrowed = |x: __m256i, keep: __m256i| 0xFF & !empty(_mm256_andnot_si256(keep, x));
+    let changed = narrowed(a, keep[0])
+        | narrowed(b, keep[1])
+        | narrowed(c, keep[2])
+        | (0xFF & !empty(singles));
+    Ok(ColumnVerdicts {
+        changed,
+        keep: keep.map(|x| words_of(x)),
+        singles: words_of(singles),
+    })
+}
+
+/// [`State::row_triads`] and [`State::column_triads`] for digits 0 to 7 (digit 8 left as 0).
+#[target_feature(enable = "avx2")]
+pub(crate) fn triad_sets(state: &State) -> (TriadSets, TriadSets) {
+    let [a, b, c] = digit_words(state);
+    let s = or3(
+        sectors(a),
+        _mm256_slli_epi32::<9>(sectors(b)),
+        _mm256_slli_epi32::<18>(sectors(c)),
+    );
+    let low = _mm256_set1_epi32(GROUP_LOW as i32);
+    let (x, y, z) = (
+        _mm256_and_si256(s, low),
+        _mm256_and_si256(_mm256_srli_epi32::<1>(s), low),
+        _mm256_and_si256(_mm256_srli_epi32::<2>(s), low),
+    );
+    let several = spread_group(at_least_two(x, y, z));
+    let rows = (s, _mm256_andnot_si256(several, s));
+    let (oa, ob, oc) = (fold(a), fold(b), fold(c));
+    let columns = (
+        or3(oa, _mm256_slli_epi32::<9>(ob), _mm256_slli_epi32::<18>(oc)),
+        or3(
+            only(oa, ob, oc),
+            _mm256_slli_epi32::<9>(only(ob, oa, oc)),
+            _mm256_slli_epi32::<18>(only(oc, oa, ob)),
+        ),
+    );
+    let sets = |(possible, forced): (__m256i, __m256i)| {
+        let mut sets = TriadSets::default();
+        sets.possible[..8].copy_from_slice(&words_of(possible));
+        sets.forced[..8].copy_from_slice(&words_of(forced));
+        sets
+    };
+    (sets(rows), sets(columns))
+}
+
+/// The eight lanes' words.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn words_of(x: __m256i) -> [u32; 8] {
+    let mut out = [0u32; 8];
+    // SAFETY: eight words into eight.
+    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), x) };
+    out
+}
+
+/// The lanes (bit `d` for lane `d`) of a comparison's result that hold.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn lanes_set(comparison: __m256i) -> u32 {
+    _mm256_movemask_ps(_mm256_castsi256_ps(comparison)) as u32
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn or3(x: __m256i, y: __m256i, z: __m256i) -> __m256i {
+    _mm256_or_si256(x, _mm256_or_si256(y, z))
+}
+
+/// The bits set in at least two of the three lanes' words.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn at_least_two(x: __m256i, y: __m256i, z: __m256i) -> __m256i {
+    or3(
+        _mm256_and_si256(x, y),
+        _mm256_and_si256(x, z),
+        _mm256_and_si256(y, z),
+    )
+}
+
+/// The bits of `x` in neither `y` nor `z`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn only(x: __m256i, y: __m256i, z: __m256i) -> __m256i {
+    _mm256_andnot_si256(_mm256_or_si256(y, z), x)
+}
+
+/// The columns (9 bits) where a band word has a cell.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn fold(x: __m256i) -> __m256i {
+    _mm256_and_si256(
+        or3(x, _mm256_srli_epi32::<9>(x), _mm256_srli_epi32::<18>(x)),
+        _mm256_set1_epi32(511),
+    )
+}
+
+/// Each group's lowest bit copied to the group's three bits.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn spread_group(x: __m256i) -> __m256i {
+    or3(x, _mm256_slli_epi32::<1>(x), _mm256_slli_epi32::<2>(x))
+}
+
+/// The lowest bit of each 3-bit group of a band word, set where the group has a cell.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn occupied_groups(x: __m256i) -> __m256i {
+    _mm256_and_si256(
+        or3(x, _mm256_srli_epi32::<1>(x), _mm256_srli_epi32::<2>(x)),
+        _mm256_set1_epi32(GROUP_LOW as i32),
+    )
+}
+
+/// `nine::sectors` per lane (see the AVX-512 version in `wide.rs`, which this follows).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn sectors(x: __m256i) -> __m256i {
+    let any = occupied_groups(x);
+    let row = |chunk: __m256i| {
+        let chunk = _mm256_and_si256(chunk, _mm256_set1_epi32(0o111));
+        let spread = or3(
+            chunk,
+            _mm256_slli_epi32::<2>(chunk),
+            _mm256_slli_epi32::<4>(chunk),
+        );
+        _mm256_and_si256(_mm256_srli_epi32::<4>(spread), _mm256_set1_epi32(7))
+    };
+    or3(
+        row(any),
+        _mm256_slli_epi32::<3>(row(_mm256_srli_epi32::<9>(any))),
+        _mm256_slli_epi32::<6>(row(_mm256_srli_epi32::<18>(any))),
+    )
+}
+
+/// `nine::BOX_CLAIM` per lane (see `wide.rs`).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn box_claim(claimed: __m256i) -> __m256i {
+    let low = _mm256_set1_epi32(0o111);
+    let (one, two) = (
+        _mm256_srli_epi32::<1>(claimed),
+        _mm256_srli_epi32::<2>(claimed),
+    );
+    let any = _mm256_and_si256(_mm256_or_si256(claimed, _mm256_or_si256(one, two)), low);
+    let several = _mm256_and_si256(at_least_two(claimed, one, two), low);
+    let none = spread_group(_mm256_andnot_si256(any, low));
+    let single = spread_group(_mm256_andnot_si256(several, any));
+    let columns = _mm256_or_si256(none, _mm256_and_si256(single, claimed));
+    or3(
+        columns,
+        _mm256_slli_epi32::<9>(columns),
+        _mm256_slli_epi32::<18>(columns),
+    )
 }

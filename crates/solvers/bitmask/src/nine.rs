@@ -499,7 +499,7 @@ impl State {
             if !COLUMN_SINGLES || !full {
                 return true;
             }
-            match column_singles::<WIDE>(self) {
+            match column_singles::<WIDE, LANES>(self) {
                 Err(()) => return false,
                 Ok(true) => continue,
                 Ok(false) => {}
@@ -507,7 +507,7 @@ impl State {
             if !TRIADS {
                 return true;
             }
-            match self.triads::<PEXT, WIDE>() {
+            match self.triads::<PEXT, WIDE, LANES>() {
                 Err(()) => return false,
                 Ok(true) => continue,
                 Ok(false) => return true,
@@ -568,11 +568,21 @@ impl State {
     /// possible forces them all there (they leave the rest of the row or column and box);
     /// exactly three forced leaves no room for the others.
     #[inline(always)]
-    fn triads<const PEXT: bool, const WIDE: bool>(&mut self) -> Result<bool, ()> {
+    fn triads<const PEXT: bool, const WIDE: bool, const LANES: bool>(
+        &mut self,
+    ) -> Result<bool, ()> {
         #[cfg(target_arch = "x86_64")]
         if WIDE {
             // SAFETY: `WIDE` is true only in the copy run once `wide::available()` said so.
             let (rows, columns) = unsafe { crate::wide::triad_sets(self) };
+            return self.apply_triads(rows, Some(columns));
+        }
+        #[cfg(target_arch = "x86_64")]
+        if LANES {
+            // SAFETY: `LANES` is true only in copies run once AVX2 was detected.
+            let (mut rows, mut columns) = unsafe { crate::lanes::triad_sets(self) };
+            (rows.possible[8], rows.forced[8]) = self.row_triad::<PEXT>(8);
+            (columns.possible[8], columns.forced[8]) = self.column_triad(8);
             return self.apply_triads(rows, Some(columns));
         }
         self.apply_triads(self.row_triads::<PEXT>(), None)
@@ -584,13 +594,18 @@ impl State {
     fn row_triads<const PEXT: bool>(&self) -> TriadSets {
         let mut sets = TriadSets::default();
         for d in 0..9 {
-            let s = sectors::<PEXT>(self.f[3 * d])
-                | sectors::<PEXT>(self.f[3 * d + 1]) << 9
-                | sectors::<PEXT>(self.f[3 * d + 2]) << 18;
-            sets.possible[d] = s;
-            sets.forced[d] = s & !(several_in_group(s) * 7);
+            (sets.possible[d], sets.forced[d]) = self.row_triad::<PEXT>(d);
         }
         sets
+    }
+
+    /// [`State::row_triads`] of digit `d`: where it may go, where it must.
+    #[inline(always)]
+    fn row_triad<const PEXT: bool>(&self, d: usize) -> (u32, u32) {
+        let s = sectors::<PEXT>(self.f[3 * d])
+            | sectors::<PEXT>(self.f[3 * d + 1]) << 9
+            | sectors::<PEXT>(self.f[3 * d + 2]) << 18;
+        (s, s & !(several_in_group(s) * 7))
     }
 
     /// Column triads, per digit: bit 9b + c for column c within band b where it may go, and
@@ -599,15 +614,23 @@ impl State {
     pub(crate) fn column_triads(&self) -> TriadSets {
         let mut sets = TriadSets::default();
         for d in 0..9 {
-            let (oa, ob, oc) = (
-                columns_of(self.f[3 * d]),
-                columns_of(self.f[3 * d + 1]),
-                columns_of(self.f[3 * d + 2]),
-            );
-            sets.possible[d] = oa | ob << 9 | oc << 18;
-            sets.forced[d] = only(oa, ob, oc) | only(ob, oa, oc) << 9 | only(oc, oa, ob) << 18;
+            (sets.possible[d], sets.forced[d]) = self.column_triad(d);
         }
         sets
+    }
+
+    /// [`State::column_triads`] of digit `d`: where it may go, where it must.
+    #[inline(always)]
+    fn column_triad(&self, d: usize) -> (u32, u32) {
+        let (oa, ob, oc) = (
+            columns_of(self.f[3 * d]),
+            columns_of(self.f[3 * d + 1]),
+            columns_of(self.f[3 * d + 2]),
+        );
+        (
+            oa | ob << 9 | oc << 18,
+            only(oa, ob, oc) | only(ob, oa, oc) << 9 | only(oc, oa, ob) << 18,
+        )
     }
 
     /// Applies the triad rule from the rows' sets, then from the columns'. `columns`, when
@@ -848,7 +871,7 @@ pub(crate) fn bands_of(v: core::arch::x86_64::__m128i) -> [u32; 3] {
 /// that band's box, so the box's other columns lose it) and the columns with one empty cell
 /// left for it (hidden singles). `Err` when a column has no cell for it.
 #[inline(always)]
-fn column_rules(words: [u32; 3], unsolved: [u32; 3]) -> Result<([u32; 3], u32), ()> {
+pub(crate) fn column_rules(words: [u32; 3], unsolved: [u32; 3]) -> Result<([u32; 3], u32), ()> {
     // The columns where a band word has two or three cells.
     let twice = |x: u32| at_least_two(x & 511, (x >> 9) & 511, x >> 18);
     let [a, b, c] = words;
@@ -882,13 +905,30 @@ fn settle<const PEXT: bool, const WIDE: bool>(state: &mut State) -> bool {
     state.settle_bands::<PEXT>()
 }
 
-/// Column singles and claiming: with `WIDE`, all nine digits at once.
+/// Column singles and claiming: with `WIDE`, all nine digits at once; with `LANES`, the
+/// verdicts of eight at once and the ninth's apart.
 #[inline(always)]
-fn column_singles<const WIDE: bool>(state: &mut State) -> Result<bool, ()> {
+fn column_singles<const WIDE: bool, const LANES: bool>(state: &mut State) -> Result<bool, ()> {
     #[cfg(target_arch = "x86_64")]
     if WIDE {
         // SAFETY: `WIDE` is true only in the copy run once `wide::available()` said so.
         return unsafe { crate::wide::column_singles(state) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if LANES {
+        // SAFETY: `LANES` is true only in copies run once AVX2 was detected.
+        let verdicts = unsafe { crate::lanes::column_verdicts(state) }?;
+        let words = [state.f[24], state.f[25], state.f[26]];
+        let (keep, singles) = column_rules(words, state.unsolved)?;
+        let mut found = state.apply_column_rules(8, keep, singles)?;
+        let mut changed = verdicts.changed;
+        while changed != 0 {
+            let d = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            let keep = verdicts.keep.map(|band| band[d]);
+            found |= state.apply_column_rules(d, keep, verdicts.singles[d])?;
+        }
+        return Ok(found);
     }
     state.column_singles()
 }
@@ -1265,7 +1305,7 @@ mod tests {
             state.f[3 * d] &= !0b111;
         }
         let before = state.f;
-        assert_eq!(state.triads::<false, false>(), Ok(true));
+        assert_eq!(state.triads::<false, false, false>(), Ok(true));
         for d in 0..3 {
             assert_eq!(
                 state.f[3 * d],
@@ -1287,7 +1327,7 @@ mod tests {
         for d in 0..3 {
             state.f[3 * d] &= !0o770;
         }
-        assert_eq!(state.triads::<false, false>(), Ok(true));
+        assert_eq!(state.triads::<false, false, false>(), Ok(true));
         for d in 3..9 {
             assert_eq!(state.f[3 * d] & 0b111, 0, "digit {d}");
             assert_eq!(state.f[3 * d] | 0b111, BAND, "digit {d}");
@@ -1301,18 +1341,18 @@ mod tests {
         for d in 0..4 {
             over.f[3 * d] &= !0o770;
         }
-        assert_eq!(over.triads::<false, false>(), Err(()));
+        assert_eq!(over.triads::<false, false, false>(), Err(()));
         let mut starved = State::empty();
         for d in 2..9 {
             starved.f[3 * d] &= !0b111;
         }
-        assert_eq!(starved.triads::<false, false>(), Err(()));
+        assert_eq!(starved.triads::<false, false, false>(), Err(()));
         // The same along a column: column 0 of band 0 admitting two digits only.
         let mut column = State::empty();
         for d in 2..9 {
             column.f[3 * d] &= !(1 | 1 << 9 | 1 << 18);
         }
-        assert_eq!(column.triads::<false, false>(), Err(()));
+        assert_eq!(column.triads::<false, false, false>(), Err(()));
     }
 
     /// The candidates of cell `k` (0..81), bit `d` for digit `d`, read cell by cell.
@@ -1630,14 +1670,25 @@ mod tests {
         if !crate::wide::testable("the wide column rules are never used") {
             return;
         }
+        // SAFETY: the features were detected above.
+        let run = |state: &mut State| unsafe { crate::wide::column_singles(state) };
+        column_rules_match_the_scalar_ones(run, |_| {});
+    }
+
+    /// Over the one-step states (after `check` on each): `column_singles` gives the scalar
+    /// verdict and state.
+    fn column_rules_match_the_scalar_ones(
+        column_singles: impl Fn(&mut State) -> Result<bool, ()>,
+        check: impl Fn(&State),
+    ) {
         let (mut changed, mut failed) = (0, 0);
         for mut scalar in one_step_states() {
-            let mut wide = scalar;
+            check(&scalar);
+            let mut other = scalar;
             let verdict = scalar.column_singles();
-            // SAFETY: the features were detected above.
-            assert_eq!(unsafe { crate::wide::column_singles(&mut wide) }, verdict);
+            assert_eq!(column_singles(&mut other), verdict);
             if verdict.is_ok() {
-                assert_eq!((wide.f, wide.unsolved), (scalar.f, scalar.unsolved));
+                assert_eq!((other.f, other.unsolved), (scalar.f, scalar.unsolved));
             }
             changed += usize::from(verdict == Ok(true));
             failed += usize::from(verdict.is_err());
@@ -1655,29 +1706,80 @@ mod tests {
         if !crate::wide::testable("the wide triad sets are never used") {
             return;
         }
+        // SAFETY: the features were detected above.
+        let sets = |state: &State| unsafe { crate::wide::triad_sets(state) };
+        triads_match_the_scalar_ones(9, sets, State::triads::<false, true, false>);
+    }
+
+    /// Over the one-step states: the first `digits` digits' triad sets from `sets` are the
+    /// scalar ones, and `triads` gives the scalar verdict and state.
+    fn triads_match_the_scalar_ones(
+        digits: usize,
+        sets: impl Fn(&State) -> (TriadSets, TriadSets),
+        triads: impl Fn(&mut State) -> Result<bool, ()>,
+    ) {
         let mut changed = 0;
         for state in one_step_states() {
-            // SAFETY: the features were detected above.
-            let (rows, columns) = unsafe { crate::wide::triad_sets(&state) };
-            let scalar_rows = state.row_triads::<false>();
-            let scalar_columns = state.column_triads();
-            assert_eq!(
-                (rows.possible, rows.forced),
-                (scalar_rows.possible, scalar_rows.forced)
-            );
-            assert_eq!(
-                (columns.possible, columns.forced),
-                (scalar_columns.possible, scalar_columns.forced)
-            );
-            let (mut wide, mut scalar) = (state, state);
-            let verdict = scalar.triads::<false, false>();
-            assert_eq!(wide.triads::<false, true>(), verdict);
+            let (rows, columns) = sets(&state);
+            let (scalar_rows, scalar_columns) =
+                (state.row_triads::<false>(), state.column_triads());
+            for (found, scalar) in [(rows, scalar_rows), (columns, scalar_columns)] {
+                assert_eq!(
+                    (&found.possible[..digits], &found.forced[..digits]),
+                    (&scalar.possible[..digits], &scalar.forced[..digits])
+                );
+            }
+            let (mut other, mut scalar) = (state, state);
+            let verdict = scalar.triads::<false, false, false>();
+            assert_eq!(triads(&mut other), verdict);
             if verdict.is_ok() {
-                assert_eq!(wide.f, scalar.f);
+                assert_eq!(other.f, scalar.f);
             }
             changed += usize::from(verdict == Ok(true));
         }
         assert!(changed >= 100, "changed {changed}");
+    }
+
+    /// The AVX2 column rules (eight digits in lanes, the ninth apart) are the scalar ones:
+    /// same verdict, same state after.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_lane_column_rules_are_the_scalar_ones() {
+        if !crate::lanes::available() {
+            eprintln!("no AVX2 here: the lane column rules are never used");
+            return;
+        }
+        // Each of the eight digits' verdicts is the scalar one.
+        let check = |state: &State| {
+            // SAFETY: the feature was detected above.
+            let Ok(verdicts) = (unsafe { crate::lanes::column_verdicts(state) }) else {
+                return;
+            };
+            for d in 0..8 {
+                let words = [state.f[3 * d], state.f[3 * d + 1], state.f[3 * d + 2]];
+                let (keep, singles) = column_rules(words, state.unsolved).expect("no gap");
+                assert_eq!(verdicts.keep.map(|band| band[d]), keep);
+                assert_eq!(verdicts.singles[d], singles);
+                let narrows = (0..3).any(|b| words[b] & !keep[b] != 0);
+                let flagged = verdicts.changed >> d & 1 != 0;
+                assert_eq!(flagged, narrows || singles != 0, "digit {d}");
+            }
+        };
+        column_rules_match_the_scalar_ones(column_singles::<false, true>, check);
+    }
+
+    /// The AVX2 triad sets (eight digits in lanes, the ninth apart) are the scalar ones, and
+    /// so is what the rule does with them.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_lane_triad_sets_are_the_scalar_ones() {
+        if !crate::lanes::available() {
+            eprintln!("no AVX2 here: the lane triad sets are never used");
+            return;
+        }
+        // SAFETY: the feature was detected above.
+        let sets = |state: &State| unsafe { crate::lanes::triad_sets(state) };
+        triads_match_the_scalar_ones(8, sets, State::triads::<false, false, true>);
     }
 
     #[test]
