@@ -68,14 +68,15 @@ struct DigitWords {
 }
 
 impl DigitWords {
+    /// The three bands' words, digits 0 to 7 gathered by [`digit_words`].
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn of_band(state: &State, b: usize) -> DigitWords {
-        let f = |d: usize| state.f[3 * d + b] as i32;
-        DigitWords {
-            first_eight: _mm256_setr_epi32(f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)),
-            last: _mm256_set1_epi32(f(8)),
-        }
+    fn of_bands(state: &State) -> [DigitWords; 3] {
+        let first_eight = digit_words(state);
+        [0, 1, 2].map(|b| DigitWords {
+            first_eight: first_eight[b],
+            last: _mm256_set1_epi32(state.f[24 + b] as i32),
+        })
     }
 
     /// The word of digit `d`, lane by lane (a lane's digit outside 0..9 reads some word).
@@ -136,7 +137,7 @@ fn keys(state: &State, k: __m256i) -> __m256i {
     // How many of two comparisons hold, lane by lane (a comparison that holds is -1).
     let holding =
         |x: __m256i, y: __m256i| _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_add_epi32(x, y));
-    let by_band = [0, 1, 2].map(|b| DigitWords::of_band(state, b));
+    let by_band = DigitWords::of_bands(state);
     let live = _mm256_cmpgt_epi32(splat(81), k);
     // The band b = k / 27 and the bit p = k % 27, by comparing (k < 81).
     let (second, third) = (
@@ -158,10 +159,12 @@ fn keys(state: &State, k: __m256i) -> __m256i {
         _mm256_cmpeq_epi32(b, splat(2)),
     );
     let in_band = |x, y, z| _mm256_blendv_epi8(_mm256_blendv_epi8(x, y, in_1), z, in_2);
-    // A per-band value of band b (`shift` 0) or of one of the two after it (1 and 2, mod 3).
-    let pick = |of: [u32; 3], shift: usize| {
-        let (x, y, z) = (of[shift % 3], of[(shift + 1) % 3], of[(shift + 2) % 3]);
-        in_band(splat(x), splat(y), splat(z))
+    // A per-band value of band b (`shift` 0) or of one of the two after it (1 and 2, mod 3):
+    // the three values repeated, picked by lane b + shift.
+    let pick = |of: [u32; 3], shift: u32| {
+        let [x, y, z] = of.map(|v| v as i32);
+        let repeated = _mm256_setr_epi32(x, y, z, x, y, z, x, y);
+        _mm256_permutevar8x32_epi32(repeated, _mm256_add_epi32(b, splat(shift)))
     };
     let (open, open1, open2) = (
         pick(state.unsolved, 0),
@@ -206,8 +209,9 @@ fn keys(state: &State, k: __m256i) -> __m256i {
     );
     // The cell's digits, bit d for digit d.
     let mut digits = _mm256_setzero_si256();
-    for d in 0..9 {
-        let word = pick([state.f[3 * d], state.f[3 * d + 1], state.f[3 * d + 2]], 0);
+    for (d, words) in state.digit_words().into_iter().enumerate() {
+        // Lane b of the digit's three words (the upper half, never picked, left undefined).
+        let word = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(words), b);
         let has = _mm256_and_si256(_mm256_srlv_epi32(word, p), splat(1));
         digits = _mm256_or_si256(digits, _mm256_sllv_epi32(has, splat(d as u32)));
     }
