@@ -1247,23 +1247,23 @@ fn only(x: u32, y: u32, z: u32) -> u32 {
 }
 
 /// For each triad (a bit), how many digits may go there and how many must, counted in bit
-/// slices up to four: `possible[k]` and `forced[k]` hold the triads with more than `k` digits.
+/// slices up to four: `counts[k]` holds the triads with more than `k` digits, those that may
+/// in its low half and those that must in its high half (one counter counts both).
 #[derive(Clone, Copy, Default)]
 struct TriadCover {
-    possible: [u32; 4],
-    forced: [u32; 4],
+    counts: [u64; 4],
 }
 
 impl TriadCover {
     /// Counts one digit: the triads where it may go and those where it must.
     #[inline(always)]
     fn add(&mut self, possible: u32, forced: u32) {
-        for (counts, digit) in [(&mut self.possible, possible), (&mut self.forced, forced)] {
-            counts[3] |= counts[2] & digit;
-            counts[2] |= counts[1] & digit;
-            counts[1] |= counts[0] & digit;
-            counts[0] |= digit;
-        }
+        let digit = u64::from(possible) | u64::from(forced) << 32;
+        let counts = &mut self.counts;
+        counts[3] |= counts[2] & digit;
+        counts[2] |= counts[1] & digit;
+        counts[1] |= counts[0] & digit;
+        counts[0] |= digit;
     }
 
     /// The naked triads (of `all`: exactly three digits possible, fewer than three of them
@@ -1271,8 +1271,9 @@ impl TriadCover {
     /// contradiction: a triad with fewer than three possible or more than three forced.
     #[inline(always)]
     fn verdict(&self, all: u32) -> Result<(u32, u32), ()> {
-        let [_, _, possible3, possible4] = self.possible;
-        let [_, _, forced3, forced4] = self.forced;
+        let [_, _, three, four] = self.counts;
+        let (possible3, possible4) = (three as u32, four as u32);
+        let (forced3, forced4) = ((three >> 32) as u32, (four >> 32) as u32);
         if possible3 != all || forced4 != 0 {
             return Err(());
         }
