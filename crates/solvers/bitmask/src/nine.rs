@@ -153,17 +153,20 @@ const WORD_PLACES: [[u8; 3]; 27] = {
     out
 };
 
-/// The cells of a band word that are alone in their row (rows are never empty here): a row
-/// of one cell is one where `row & (row - 1)` is 0. Arithmetic rather than lookups keeps loads
-/// off this dependency chain; so does testing each row apart (testing the three together
-/// through PDEP and PEXT took instructions away but lengthened the chain, and was slower).
+/// The cells of a band word that are alone in their row. Rows are never empty here, so
+/// `x - 0x40201` takes one from each row without a borrow between them, and a row's bits of
+/// `x & (x - 0x40201)` are `row & (row - 1)`: 0 for a row of one cell. Arithmetic rather than
+/// lookups keeps loads off this dependency chain; so does testing each row apart (testing the
+/// three together through PDEP and PEXT took instructions away but lengthened the chain, and
+/// was slower).
 #[inline(always)]
 fn lone_cells_of_rows(x: u32) -> u32 {
-    let row_cells = |r: u32| {
-        let row = (x >> (9 * r)) & 511;
-        u32::from(row & row.wrapping_sub(1) == 0).wrapping_neg() & (511 << (9 * r))
+    let rest = x & x.wrapping_sub(0x40201);
+    let lone = |r: u32| {
+        let row = 511 << (9 * r);
+        if rest & row == 0 { row } else { 0 }
     };
-    (row_cells(0) | row_cells(1) | row_cells(2)) & x
+    (lone(0) | lone(1) | lone(2)) & x
 }
 
 /// For each cell of a band: the other cells of the band in its row, box or column.
