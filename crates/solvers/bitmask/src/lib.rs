@@ -151,9 +151,9 @@
 //! multi-solution sets. The same copy works out the column rules' verdicts and the triads'
 //! per-digit sets for digits 0 to 7 one lane per digit, digit 8 in scalar code, as `wide.rs`
 //! does for all nine (one pass, cachegrind: forum-hardest 674k → 517k instructions a puzzle,
-//! top1465 54.5k → 44.9k, multi-solution 34.4k → 29.4k); it writes a solution 32 cells a
-//! store, and (SSE2) counts the naked-single scan's candidates for the three bands side by
-//! side.
+//! top1465 54.5k → 44.9k, multi-solution 34.4k → 29.4k); it finds the examination's changed
+//! words by four comparisons and their lane masks, writes a solution 32 cells a store, and
+//! (SSE2) counts the naked-single scan's candidates for the three bands side by side.
 //!
 //! These copies are three [`Path`]s: `scalar`, `avx2` (the AVX2/BMI copy, no AVX-512)
 //! and `avx512` (everything the processor has). A solver takes the fastest its processor runs

@@ -217,7 +217,7 @@ pub(crate) fn sectors<const PEXT: bool>(x: u32) -> u32 {
 #[derive(Clone, Copy)]
 pub(crate) struct State {
     pub(crate) f: [u32; 27],
-    seen: [u32; 27],
+    pub(crate) seen: [u32; 27],
     pub(crate) unsolved: [u32; 3],
     /// Empty cells with exactly two candidates, per band, as of the last naked-single scan.
     /// The fourth word is always 0: the four are stored at once (see [`State::naked_singles`]).
@@ -354,9 +354,9 @@ impl State {
     /// the words changed when it starts, found all at once: a branch per word and pass, taken
     /// in no pattern a predictor learns, cost more than the passes this adds.
     #[inline(always)]
-    fn settle_bands<const PEXT: bool>(&mut self) -> bool {
+    fn settle_bands<const PEXT: bool, const LANES: bool>(&mut self) -> bool {
         loop {
-            let mut changed = self.changed_words();
+            let mut changed = changed_words::<LANES>(self);
             if changed == 0 {
                 return true;
             }
@@ -488,7 +488,7 @@ impl State {
         full: bool,
     ) -> bool {
         loop {
-            if !settle::<PEXT, WIDE>(self) {
+            if !settle::<PEXT, WIDE, LANES>(self) {
                 return false;
             }
             if self.is_solved() {
@@ -899,13 +899,25 @@ pub(crate) fn column_rules(words: [u32; 3], unsolved: [u32; 3]) -> Result<([u32;
 
 /// The band examination to a fixpoint: with `WIDE`, all words at once in vector lanes.
 #[inline(always)]
-fn settle<const PEXT: bool, const WIDE: bool>(state: &mut State) -> bool {
+fn settle<const PEXT: bool, const WIDE: bool, const LANES: bool>(state: &mut State) -> bool {
     #[cfg(target_arch = "x86_64")]
     if WIDE {
         // SAFETY: `WIDE` is true only in the copy run once `wide::available()` said so.
         return unsafe { crate::settle::settle(state) };
     }
-    state.settle_bands::<PEXT>()
+    state.settle_bands::<PEXT, LANES>()
+}
+
+/// The words that changed since they were last examined: with `LANES`, by four vector
+/// comparisons and their lane masks.
+#[inline(always)]
+fn changed_words<const LANES: bool>(state: &State) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if LANES {
+        // SAFETY: `LANES` is true only in copies run once AVX2 was detected.
+        return unsafe { crate::lanes::changed_words(state) };
+    }
+    state.changed_words()
 }
 
 /// Column singles and claiming: with `WIDE`, all nine digits at once; with `LANES`, the
@@ -1450,13 +1462,29 @@ mod tests {
         }
     }
 
-    /// The SSE2 candidate counts are the scalar ones on every dive state.
+    /// The SSE2 candidate counts are the scalar ones on every dive state, and the AVX2 scan
+    /// for changed words finds the scalar one's on every state one placement from them.
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_lane_counts_are_the_scalar_counts() {
         for state in &dive_states() {
             assert_eq!(state.candidate_counts_in_lanes(), state.candidate_counts());
         }
+        if !crate::lanes::available() {
+            eprintln!("no AVX2 here: the lane scan for changed words is never used");
+            return;
+        }
+        let mut changed = 0;
+        for state in &placed_states() {
+            let scalar = state.changed_words();
+            // SAFETY: the feature was detected above.
+            assert_eq!(unsafe { crate::lanes::changed_words(state) }, scalar);
+            changed += usize::from(scalar & 1 << 26 != 0 && scalar != BAND);
+        }
+        assert!(
+            changed >= 100,
+            "the last word changed alone only {changed} times"
+        );
     }
 
     /// Both solution writers give back the grid a solved state was built from: the solutions
@@ -1546,7 +1574,7 @@ mod tests {
     /// examination (but not the column pass or the triads) raised no contradiction.
     fn one_step_states() -> Vec<State> {
         let mut states = placed_states();
-        states.retain_mut(|state| state.settle_bands::<false>());
+        states.retain_mut(|state| state.settle_bands::<false, false>());
         states
     }
 
@@ -1572,7 +1600,7 @@ mod tests {
         let (mut settled, mut failed) = (0, 0);
         for mut scalar in states {
             let mut wide = scalar;
-            let verdict = scalar.settle_bands::<false>();
+            let verdict = scalar.settle_bands::<false, false>();
             // SAFETY: the features were detected above.
             assert_eq!(unsafe { crate::settle::settle(&mut wide) }, verdict);
             if verdict {
