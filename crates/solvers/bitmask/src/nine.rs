@@ -169,6 +169,17 @@ fn lone_cells_of_rows(x: u32) -> u32 {
     (lone(0) | lone(1) | lone(2)) & x
 }
 
+/// For each cell of a band: its column's three cells.
+pub(crate) const COLUMN_OF: [u32; 27] = {
+    let mut out = [0; 27];
+    let mut p = 0;
+    while p < 27 {
+        out[p] = column_cells(p as u32 % 9);
+        p += 1;
+    }
+    out
+};
+
 /// For each cell of a band: the other cells of the band in its row, box or column.
 const fn band_peers() -> [u32; 27] {
     let mut out = [0; 27];
@@ -280,9 +291,12 @@ impl State {
     /// Clears the column of cell `p` of band `b` from digit `d`'s other bands.
     #[inline(always)]
     fn clear_column_elsewhere(&mut self, d: usize, b: usize, p: u32) {
-        let column = column_cells(p % 9);
-        for other in OTHER_BANDS[b] {
-            self.f[3 * d + other] &= !column;
+        let column = COLUMN_OF[p as usize];
+        let [_, other1, other2] = WORD_PLACES[3 * d + b];
+        // SAFETY: `WORD_PLACES` names words below 27 (checked where it is built).
+        unsafe {
+            *self.f.get_unchecked_mut(usize::from(other1)) &= !column;
+            *self.f.get_unchecked_mut(usize::from(other2)) &= !column;
         }
     }
 
@@ -296,7 +310,8 @@ impl State {
         let mut given = [0u32; 27];
         for (&cell, &digit) in clues.cell.iter().zip(&clues.digit).take(clues.len) {
             let (b, p) = band_and_bit(u32::from(cell));
-            let d = usize::from(digit % 9);
+            // Clues hold digits below 9; `min` tells the compiler so (no division, no checks).
+            let d = usize::from(digit).min(8);
             if !self.place_in_word(d, b, p) {
                 return false;
             }

@@ -11,7 +11,7 @@
 use core::arch::x86_64::*;
 
 use super::nine::{
-    BAND, BAND_PEERS, COLUMN_CLAIMING, DIVE_SCORED, GROUP_LOW, State, TriadSets, column_cells,
+    BAND, BAND_PEERS, COLUMN_CLAIMING, COLUMN_OF, DIVE_SCORED, GROUP_LOW, State, TriadSets,
 };
 
 /// The features this module's functions are compiled for.
@@ -31,17 +31,6 @@ pub(crate) fn testable(why: &str) -> bool {
     }
     here
 }
-
-/// For each cell of a band: its column within a band.
-const COLUMNS: [u32; 27] = {
-    let mut out = [0; 27];
-    let mut p = 0;
-    while p < 27 {
-        out[p] = column_cells(p as u32 % 9);
-        p += 1;
-    }
-    out
-};
 
 /// Up to 32 words in two registers, for lookups by lane index (0..32).
 #[derive(Clone, Copy)]
@@ -127,7 +116,7 @@ pub(crate) fn choose_cell(state: &State, all: bool) -> (usize, u32, usize) {
     }
     let words = Table::load(&state.f);
     let band_peers = Table::load(&BAND_PEERS);
-    let columns = Table::load(&COLUMNS);
+    let columns = Table::load(&COLUMN_OF);
     let three = |values: [u32; 3]| Table::load(&values);
     let pairs = [state.pairs[0], state.pairs[1], state.pairs[2]];
     let (unsolved, pairs) = (three(state.unsolved), three(pairs));
