@@ -98,9 +98,9 @@ impl DigitWords {
 #[target_feature(enable = "avx2")]
 pub(crate) fn choose_cell(state: &State, all: bool) -> (usize, u32, usize) {
     const { assert!(DIVE_SCORED == 8, "a dive scores one vector of cells") };
-    // The bivalue cells as indices 27b + p, in board order, eight at a time.
-    // The first two bands' bivalue cells in one word (bit 27b + p), the third's in another
-    // (bit p, cell 54 + p): cheaper to walk than one 81-bit set.
+    // The bivalue cells as indices 27b + p, in board order, eight at a time: the first two
+    // bands' in one word (bit 27b + p), the third's in another (bit p, cell 54 + p), cheaper to
+    // walk than one 81-bit set ([`State::bivalue_cells`], which the scalar choice walks).
     let [two0, two1, two2, _] = state.pairs;
     let (mut low, mut high) = (u64::from(two0) | u64::from(two1) << 27, u64::from(two2));
     if low | high == 0 {
