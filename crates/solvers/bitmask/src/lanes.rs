@@ -112,18 +112,14 @@ pub(crate) fn choose_cell(state: &State, all: bool) -> (usize, u32, usize) {
         // one waits for the stores. Lanes past the last cell get 118 (54 + 64), and no key.
         let mut next = [0i32; 8];
         for slot in &mut next {
-            let from_low = low != 0;
-            *slot = if from_low {
-                low.trailing_zeros()
-            } else {
-                54 + high.trailing_zeros()
-            } as i32;
+            // All ones while the first word has cells left; selected by masks, not branches
+            // (which the compiler made of `if`s, mispredicted at the switch between words).
+            let from_low = u64::from(low != 0).wrapping_neg();
+            let cell = u64::from(low.trailing_zeros()) & from_low
+                | u64::from(54 + high.trailing_zeros()) & !from_low;
+            *slot = cell as i32;
             low &= low.wrapping_sub(1);
-            high = if from_low {
-                high
-            } else {
-                high & high.wrapping_sub(1)
-            };
+            high &= high.wrapping_sub(1) | from_low;
         }
         let [k0, k1, k2, k3, k4, k5, k6, k7] = next;
         let k = _mm256_setr_epi32(k0, k1, k2, k3, k4, k5, k6, k7);
