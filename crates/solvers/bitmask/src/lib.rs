@@ -140,9 +140,9 @@
 //! on Intel processors and on AMD's from Zen 3 on, not on the earlier AMD ones that run it in
 //! slow microcode (CPUID's vendor and family tell them apart); there it also packs a line's
 //! givens eight symbols at a time (cachegrind: 17-clue 12.1k → 11.5k instructions a puzzle,
-//! band-first 21.8k → 21.2k). Where AVX-512F, CD and
-//! VPOPCNTDQ are all present, the 9×9 guess choice scores sixteen bivalue cells at a time, and
-//! the column rules and the triads' per-digit sets run one lane per digit (`wide.rs`). All give
+//! band-first 21.8k → 21.2k). Where AVX-512F, CD and VPOPCNTDQ are all present, the 9×9 guess
+//! choice scores sixteen bivalue cells at a time, and the column rules and the triads'
+//! per-digit sets run one lane per digit (`wide.rs`). All give
 //! exactly the scalar results, which tests check on the states of dives through the
 //! multi-solution set and on the states one step from them. Against the scalar code, in one run
 //! of the `peers` example each, the choice took puzzles/s up 9% on the multi-solution set, 7% on
