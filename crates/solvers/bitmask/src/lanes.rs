@@ -19,10 +19,15 @@ use super::nine::{
     BAND, COLUMN_CLAIMING, DIVE_SCORED, GROUP_LOW, State, TriadSets, bands_of, choice_of_key,
 };
 
-/// Whether this processor runs [`choose_cell`] (the paths that call it check more).
+/// Whether a test of this module's code can run here (the paths that call it check more);
+/// if not, says so on stderr, with `why` it does not matter.
 #[cfg(test)]
-pub(crate) fn available() -> bool {
-    std::is_x86_feature_detected!("avx2")
+pub(crate) fn testable(why: &str) -> bool {
+    let here = std::is_x86_feature_detected!("avx2");
+    if !here {
+        eprintln!("no AVX2 here: {why}");
+    }
+    here
 }
 
 /// Bits set in each byte: two nibble lookups.

@@ -1535,8 +1535,7 @@ mod tests {
         for state in &dive_states() {
             assert_eq!(state.candidate_counts_in_lanes(), state.candidate_counts());
         }
-        if !crate::lanes::available() {
-            eprintln!("no AVX2 here: the lane scan for changed words is never used");
+        if !crate::lanes::testable("the lane scan for changed words is never used") {
             return;
         }
         let mut changed = 0;
@@ -1570,7 +1569,7 @@ mod tests {
             state.write_solution(&mut written);
             assert_eq!(written, grid, "{line}");
             #[cfg(target_arch = "x86_64")]
-            if crate::lanes::available() {
+            if crate::lanes::testable("the lane writer is never used") {
                 let mut written = [0u8; 81];
                 // SAFETY: the feature was detected above.
                 unsafe { crate::lanes::write_solution(&state, &mut written) };
@@ -1584,8 +1583,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_lane_choice_is_the_scalar_choice() {
-        if !crate::lanes::available() {
-            eprintln!("no AVX2 here: the lane choice is never used");
+        if !crate::lanes::testable("the lane choice is never used") {
             return;
         }
         let states = dive_states();
@@ -1842,8 +1840,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_lane_column_rules_are_the_scalar_ones() {
-        if !crate::lanes::available() {
-            eprintln!("no AVX2 here: the lane column rules are never used");
+        if !crate::lanes::testable("the lane column rules are never used") {
             return;
         }
         // Each of the eight digits' verdicts is the scalar one.
@@ -1870,8 +1867,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_lane_triad_sets_are_the_scalar_ones() {
-        if !crate::lanes::available() {
-            eprintln!("no AVX2 here: the lane triad sets are never used");
+        if !crate::lanes::testable("the lane triad sets are never used") {
             return;
         }
         // SAFETY: the feature was detected above.
