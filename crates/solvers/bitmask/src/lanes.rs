@@ -469,10 +469,8 @@ pub(crate) fn changed_words(state: &State) -> u32 {
 #[inline]
 #[target_feature(enable = "avx2")]
 fn words_of(x: __m256i) -> [u32; 8] {
-    let mut out = [0u32; 8];
-    // SAFETY: eight words into eight.
-    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), x) };
-    out
+    // SAFETY: a vector and eight words have one size, and every bit pattern is a word.
+    unsafe { core::mem::transmute::<__m256i, [u32; 8]>(x) }
 }
 
 /// The lanes (bit `d` for lane `d`) of a comparison's result that hold.

@@ -539,11 +539,17 @@ impl State {
     fn column_singles(&mut self) -> Result<bool, ()> {
         let mut found = false;
         for d in 0..9 {
-            let words = [self.f[3 * d], self.f[3 * d + 1], self.f[3 * d + 2]];
-            let (keep, singles) = column_rules(words, self.unsolved)?;
-            found |= self.apply_column_rules(d, keep, singles)?;
+            found |= self.column_singles_of(d)?;
         }
         Ok(found)
+    }
+
+    /// [`State::column_singles`] for digit `d` alone.
+    #[inline(always)]
+    fn column_singles_of(&mut self, d: usize) -> Result<bool, ()> {
+        let words = [self.f[3 * d], self.f[3 * d + 1], self.f[3 * d + 2]];
+        let (keep, singles) = column_rules(words, self.unsolved)?;
+        self.apply_column_rules(d, keep, singles)
     }
 
     /// Applies [`column_rules`]' verdict for digit `d`: its words keep only `keep`, and it is
@@ -878,10 +884,9 @@ impl State {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) fn bands_of(v: core::arch::x86_64::__m128i) -> [u32; 3] {
-    let mut out = [0u32; 4];
-    // SAFETY: SSE2 is part of x86-64, and `out` holds 16 bytes.
-    unsafe { core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().cast(), v) };
-    [out[0], out[1], out[2]]
+    // SAFETY: a vector and four words have one size, and every bit pattern is a word.
+    let [x, y, z, _] = unsafe { core::mem::transmute::<core::arch::x86_64::__m128i, [u32; 4]>(v) };
+    [x, y, z]
 }
 
 /// What the columns say about one digit, given its three band words and the bands' empty
@@ -948,9 +953,7 @@ fn column_singles<const WIDE: bool, const LANES: bool>(state: &mut State) -> Res
     if LANES {
         // SAFETY: `LANES` is true only in copies run once AVX2 was detected.
         let verdicts = unsafe { crate::lanes::column_verdicts(state) }?;
-        let words = [state.f[24], state.f[25], state.f[26]];
-        let (keep, singles) = column_rules(words, state.unsolved)?;
-        let mut found = state.apply_column_rules(8, keep, singles)?;
+        let mut found = state.column_singles_of(8)?;
         let mut changed = verdicts.changed;
         while changed != 0 {
             let d = changed.trailing_zeros() as usize;
@@ -1210,6 +1213,7 @@ impl Clues {
     #[target_feature(enable = "bmi2,popcnt")]
     pub(crate) fn from_line_pext(line: &[u8]) -> Option<Clues> {
         use core::arch::x86_64::*;
+        use core::mem::transmute;
         let line = symbols(line)?;
         let mut clues = Clues::empty();
         let mut pack = |digits: u64, givens: u64, first: u64| {
@@ -1221,12 +1225,16 @@ impl Clues {
             clues.len += givens.count_ones() as usize / 8;
         };
         for first in (0..80).step_by(16) {
-            // SAFETY: SSE2 is part of x86-64; the sixteen symbols from `first` lie in the line.
+            // SAFETY: SSE2 is part of x86-64; the sixteen symbols from `first` lie in the line;
+            // a vector and two 64-bit words have one size.
             let (digits, givens) = unsafe {
                 let symbols = _mm_loadu_si128(line.as_ptr().add(first).cast());
                 let digits = _mm_sub_epi8(symbols, _mm_set1_epi8(b'1' as i8));
                 let given = _mm_cmpeq_epi8(_mm_min_epu8(digits, _mm_set1_epi8(8)), digits);
-                (halves(digits), halves(given))
+                (
+                    transmute::<__m128i, [u64; 2]>(digits),
+                    transmute::<__m128i, [u64; 2]>(given),
+                )
             };
             pack(digits[0], givens[0], first as u64);
             pack(digits[1], givens[1], first as u64 + 8);
@@ -1237,16 +1245,6 @@ impl Clues {
         clues.len += usize::from(d < 9);
         Some(clues)
     }
-}
-
-/// The two 64-bit halves of a vector.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-fn halves(v: core::arch::x86_64::__m128i) -> [u64; 2] {
-    let mut out = [0u64; 2];
-    // SAFETY: SSE2 is part of x86-64, and `out` holds 16 bytes.
-    unsafe { core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().cast(), v) };
-    out
 }
 
 /// The first 81 symbols of a line if each is `1`-`9`, `.`, `0` or `_`. Checked in a pass of
