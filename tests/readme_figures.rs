@@ -564,4 +564,25 @@ fn key_figures_recomputed_from_the_raw_files() {
     let (_, one) = figures::bench_elapsed(&dir("jobs").join("candidates-jobs-1")).unwrap();
     let (_, two) = figures::bench_elapsed(&dir("jobs").join("candidates-jobs-2")).unwrap();
     backed("jobs", &figures::ratio(number(&one) / number(&two)));
+
+    // throughput: bitmask's AVX2 path against tdoku built for Haswell on the 17-clue set, from
+    // bitmask's CSV row and the last row of tdoku's table.
+    let ours = read(&dir("throughput").join("bitmask-avx2-puzzles2_17_clue.csv"));
+    let mut lines = ours.lines().map(|l| l.split(',').collect::<Vec<_>>());
+    let (header, row) = (
+        lines.next().expect("a header"),
+        lines.next().expect("a row"),
+    );
+    let column = header
+        .iter()
+        .position(|&h| h == "puzzles_per_second")
+        .expect("a puzzles_per_second column");
+    let rate = number(row[column]);
+    let tdoku = read(&dir("throughput").join("tdoku-avx2-puzzles2_17_clue.txt"));
+    let last = tdoku
+        .lines()
+        .rfind(|l| l.starts_with("|tdoku"))
+        .expect("tdoku's row");
+    let theirs = number(last.split('|').nth(2).expect("its puzzles/sec").trim());
+    backed("throughput", &figures::ratio(rate / theirs));
 }
