@@ -567,17 +567,17 @@ fn key_figures_recomputed_from_the_raw_files() {
 
     // throughput: bitmask's AVX2 path against tdoku built for Haswell on the 17-clue set, from
     // bitmask's CSV row and the last row of tdoku's table.
-    let ours = read(&dir("throughput").join("bitmask-avx2-puzzles2_17_clue.csv"));
-    let mut lines = ours.lines().map(|l| l.split(',').collect::<Vec<_>>());
-    let (header, row) = (
-        lines.next().expect("a header"),
-        lines.next().expect("a row"),
-    );
-    let column = header
+    let mut ours =
+        csv::Reader::from_path(dir("throughput").join("bitmask-avx2-puzzles2_17_clue.csv"))
+            .expect("bitmask's CSV");
+    let column = ours
+        .headers()
+        .expect("a header")
         .iter()
-        .position(|&h| h == "puzzles_per_second")
+        .position(|h| h == "puzzles_per_second")
         .expect("a puzzles_per_second column");
-    let rate = number(row[column]);
+    let row = ours.records().next().expect("a row").expect("a CSV record");
+    let rate = number(&row[column]);
     let tdoku = read(&dir("throughput").join("tdoku-avx2-puzzles2_17_clue.txt"));
     let last = tdoku
         .lines()

@@ -1182,12 +1182,18 @@ impl Clues {
     pub(crate) fn from_cells(cells: &[u8; 81]) -> Clues {
         let mut clues = Clues::empty();
         for (i, &value) in cells.iter().enumerate() {
-            let d = value.wrapping_sub(1);
-            clues.cell[clues.len] = i as u8;
-            clues.digit[clues.len] = d;
-            clues.len += usize::from(d < 9);
+            clues.push(i, value.wrapping_sub(1));
         }
         clues
+    }
+
+    /// Adds cell `cell` with 0-based digit `digit` if that is a digit (below 9): written
+    /// either way, counted only then, so an empty cell costs no branch.
+    #[inline(always)]
+    fn push(&mut self, cell: usize, digit: u8) {
+        self.cell[self.len] = cell as u8;
+        self.digit[self.len] = digit;
+        self.len += usize::from(digit < 9);
     }
 
     /// From an 81-symbol line (`1`-`9` given, `.` `0` `_` empty); `None` if the line is
@@ -1197,10 +1203,7 @@ impl Clues {
         let line = symbols(line)?;
         let mut clues = Clues::empty();
         for (i, &ch) in line.iter().enumerate() {
-            let d = ch.wrapping_sub(b'1');
-            clues.cell[clues.len] = i as u8;
-            clues.digit[clues.len] = d;
-            clues.len += usize::from(d < 9);
+            clues.push(i, ch.wrapping_sub(b'1'));
         }
         Some(clues)
     }
@@ -1239,10 +1242,7 @@ impl Clues {
             pack(digits[0], givens[0], first as u64);
             pack(digits[1], givens[1], first as u64 + 8);
         }
-        let d = line[80].wrapping_sub(b'1');
-        clues.cell[clues.len] = 80;
-        clues.digit[clues.len] = d;
-        clues.len += usize::from(d < 9);
+        clues.push(80, line[80].wrapping_sub(b'1'));
         Some(clues)
     }
 }
