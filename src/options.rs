@@ -73,6 +73,12 @@ pub fn positive_seconds(option: &str, seconds: f64) -> Result<Duration, Failure>
     )))
 }
 
+/// `--jobs` of a subcommand, checked: 1 to [`MAX_JOBS`] threads.
+pub fn checked_jobs(jobs: usize) -> Result<usize, Failure> {
+    sudoku_run::options::check_jobs(jobs).map_err(|e| Failure::input(e.to_string()))?;
+    Ok(jobs)
+}
+
 /// `--seed`: one default in every subcommand.
 #[derive(clap::Args, Clone, Copy, Debug)]
 pub struct SeedArg {

@@ -187,3 +187,70 @@ fn bad_input_is_refused_with_its_line() {
             .contains("explain takes one puzzle")
     );
 }
+
+#[test]
+fn rate_on_several_threads_prints_what_one_thread_prints() {
+    // Puzzles of every outcome, from the repository's own sets: unique ones of each level,
+    // ones with several solutions, and one without any (r1c1 sees every digit; no clues
+    // conflict).
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets");
+    let puzzles = |file: &str, count: usize| -> Vec<String> {
+        std::fs::read_to_string(format!("{dir}/{file}"))
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .take(count)
+            .map(str::to_string)
+            .collect()
+    };
+    let mut lines = Vec::new();
+    for level in ["easy", "medium", "hard", "unfair"] {
+        lines.extend(puzzles(&format!("levels/9x9-{level}.txt"), 3));
+    }
+    lines.extend(puzzles("multi-solution.txt", 4));
+    lines.push(format!(".123456789{}", ".".repeat(71)));
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), lines.join("\n")).unwrap();
+    let path = file.path().to_str().unwrap();
+    let run =
+        |jobs: &str| sudoku_bench(&["rate", "--file", path, "--format", "csv", "--jobs", jobs]);
+    let one = run("1");
+    let text = String::from_utf8(one.stdout.clone()).unwrap();
+    let statuses: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|row| row.split(',').nth(3).unwrap())
+        .collect();
+    assert_eq!(statuses.len(), lines.len(), "{text}");
+    assert_eq!(statuses.iter().filter(|s| **s == "multiple").count(), 4);
+    assert_eq!(statuses.last(), Some(&"unsolvable"));
+    assert_eq!(
+        one.status.code(),
+        Some(1),
+        "not every puzzle rated as unique"
+    );
+    for jobs in ["2", "3", "16"] {
+        let several = run(jobs);
+        assert_eq!(several.status.code(), one.status.code(), "--jobs {jobs}");
+        assert_eq!(
+            String::from_utf8(several.stdout).unwrap(),
+            text,
+            "--jobs {jobs}: the same records in the same order"
+        );
+    }
+}
+
+#[test]
+fn rate_refuses_a_number_of_threads_it_cannot_use() {
+    for jobs in ["0", "5000"] {
+        let output = sudoku_bench(&["rate", "--board", "flower-number", "--jobs", jobs]);
+        assert_eq!(output.status.code(), Some(2), "--jobs {jobs}");
+        let message = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            message.contains(&format!(
+                "--jobs {jobs}: a number of threads from 1 to 1024"
+            )),
+            "{message}"
+        );
+    }
+}

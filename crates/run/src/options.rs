@@ -19,6 +19,19 @@ pub const DEFAULT_SEEDS: u32 = 10;
 /// The seed every command starts from when given none: the same options give the same results.
 pub const DEFAULT_SEED: u64 = 1;
 
+/// The most threads `--jobs` takes: more than the cores of any machine this runs on, few enough
+/// that a mistyped number is refused at once rather than starting thousands of threads.
+pub const MAX_JOBS: usize = 1024;
+
+/// `--jobs`: 1 to [`MAX_JOBS`] threads.
+pub fn check_jobs(jobs: usize) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        (1..=MAX_JOBS).contains(&jobs),
+        "--jobs {jobs}: a number of threads from 1 to {MAX_JOBS}"
+    );
+    Ok(())
+}
+
 /// Puzzles a dataset file may hold for a run to take it whole; a run on more reads them this
 /// many at a time, so memory stays bounded whatever the file's size.
 pub const DEFAULT_CHUNK: usize = 100_000;
@@ -217,7 +230,7 @@ impl RunOptions {
             "--reps 0: a run needs at least one timed pass"
         );
         anyhow::ensure!(self.seeds > 0, "--seeds 0: a run needs at least one seed");
-        anyhow::ensure!(self.jobs > 0, "--jobs 0: a run needs at least one thread");
+        check_jobs(self.jobs)?;
         if let Some(cpu) = self.pin {
             anyhow::ensure!(
                 self.jobs == 1,
