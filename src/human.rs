@@ -2,7 +2,6 @@
 
 use std::time::Instant;
 
-use rayon::prelude::*;
 use serde_json::json;
 use sudoku_core::Budget;
 use sudoku_core::format::symbol;
@@ -81,10 +80,6 @@ fn analysis_failure(error: AnalysisError, item: &Item, origin: &str) -> Failure 
     }
 }
 
-/// Puzzles a thread takes in each batch of a `rate --jobs` run: enough that the threads seldom
-/// wait for the slowest of a batch, few enough that results follow the work closely.
-const BATCH_PER_THREAD: usize = 4;
-
 pub fn rate(args: &RateArgs) -> Result<Tally, Failure> {
     let jobs = checked_jobs(args.jobs)?;
     let puzzles = args.input.read()?;
@@ -103,85 +98,42 @@ pub fn rate(args: &RateArgs) -> Result<Tally, Failure> {
             .collect::<Vec<_>>();
         println!("{}", header.join(","));
     }
-    let workers = match jobs {
-        1 => None,
-        jobs => Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(jobs)
-                .build()
-                .map_err(|e| Failure::input(format!("--jobs {jobs}: {e}")))?,
-        ),
-    };
     let progress = Progress::new("rating", puzzles.len(), &args.budget.stated());
-    let mut items = puzzles.iter()?;
-    let batch_size = if jobs == 1 {
-        1
-    } else {
-        BATCH_PER_THREAD * jobs
+    let rate_one = |item: &Item| {
+        let budget = args.budget.apply(Budget::solve(), DEFAULT_SEED)?;
+        Ok(sudoku_human::rate_within(&item.entry.grid, &budget))
     };
-    loop {
-        // A few puzzles a thread at a time, so the output keeps the input's order and follows
-        // the work closely; one at a time with one thread. A puzzle that cannot be read ends
-        // the batch: those before it are printed, then the error.
-        let mut batch = Vec::with_capacity(batch_size);
-        let mut unreadable = None;
-        for item in items.by_ref() {
-            match item {
-                Ok(item) => batch.push(item),
-                Err(failure) => {
-                    unreadable = Some(failure);
-                    break;
-                }
-            }
-            if batch.len() == batch_size {
-                break;
-            }
-        }
-        let rate_one = |item: &Item| {
-            let budget = args.budget.apply(Budget::solve(), DEFAULT_SEED)?;
-            Ok(sudoku_human::rate_within(&item.entry.grid, &budget))
+    puzzles.each_in_order(jobs, rate_one, |item, rated| {
+        let rated = rated?;
+        let (status, code) = match &rated {
+            Ok(rating) if rating.unique => ("rated", 0),
+            Ok(_) => ("multiple", 1),
+            Err(error) => failed_rating(error),
         };
-        let results: Vec<Result<_, Failure>> = match &workers {
-            Some(pool) => pool.install(|| batch.par_iter().map(rate_one).collect()),
-            None => batch.iter().map(rate_one).collect(),
+        let text = match &rated {
+            Ok(rating) => rating_text(rating),
+            Err(error) => error.to_string(),
         };
-        for (item, rated) in batch.iter().zip(results) {
-            let rated = rated?;
-            let (status, code) = match &rated {
-                Ok(rating) if rating.unique => ("rated", 0),
-                Ok(_) => ("multiple", 1),
-                Err(error) => failed_rating(error),
-            };
-            let text = match &rated {
-                Ok(rating) => rating_text(rating),
-                Err(error) => error.to_string(),
-            };
-            let line = match args.format {
-                Format::Text => {
-                    let style = if code == 0 { ui::GOOD } else { ui::BAD };
-                    format!("{}: {}", item.label(), ui::styled(style, &text))
-                }
-                Format::Line => match &rated {
-                    Ok(rating) if rating.unique => rating.level.to_string(),
-                    _ => status.to_string(),
-                },
-                Format::Csv => rating_csv(item, status, rated.as_ref().ok()),
-                Format::Json => rating_json(item, status, &text, rated.as_ref().ok()).to_string(),
-            };
-            progress.println(&line);
-            progress.advance();
-            tally.record(status, code, || format!("{origin}{}: {text}", item.label()));
-            if let Ok(rating) = rated {
-                ratings.push(rating);
+        let line = match args.format {
+            Format::Text => {
+                let style = if code == 0 { ui::GOOD } else { ui::BAD };
+                format!("{}: {}", item.label(), ui::styled(style, &text))
             }
+            Format::Line => match &rated {
+                Ok(rating) if rating.unique => rating.level.to_string(),
+                _ => status.to_string(),
+            },
+            Format::Csv => rating_csv(item, status, rated.as_ref().ok()),
+            Format::Json => rating_json(item, status, &text, rated.as_ref().ok()).to_string(),
+        };
+        progress.println(&line);
+        progress.advance();
+        tally.record(status, code, || format!("{origin}{}: {text}", item.label()));
+        if let Ok(rating) = rated {
+            ratings.push(rating);
         }
-        if let Some(failure) = unreadable {
-            return Err(failure);
-        }
-        if batch.len() < batch_size {
-            break;
-        }
-    }
+        Ok(())
+    })?;
     let summary = distribution(&ratings, started.elapsed().as_secs_f64());
     if args.format == Format::Text {
         println!("{summary}");

@@ -1,9 +1,11 @@
 //! Where the command line's puzzles come from: an argument, a file, stdin, a named board or a
-//! dataset (a built-in one by name, or a file).
+//! dataset (a built-in one by name, or a file); and the walk over them, on one thread or several,
+//! in their order.
 
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use sudoku_catalog::{DatasetFile, MAX_FILE_BYTES};
 use sudoku_core::{Entry, parse_entries, validate_clues};
 
@@ -25,6 +27,11 @@ pub struct InputArgs {
     #[arg(long, short, value_name = "NAME|PATH", conflicts_with_all = ["puzzle", "file", "board"])]
     dataset: Option<String>,
 }
+
+/// Puzzles a thread takes in each batch of [`Puzzles::each_in_order`] on several threads:
+/// enough that the threads seldom wait for the slowest of a batch, few enough that results
+/// follow the work closely.
+const BATCH_PER_THREAD: usize = 4;
 
 /// A puzzle with the name messages and records give it: `line 3`, or a board's id.
 pub struct Item {
@@ -84,6 +91,63 @@ impl Puzzles {
                     }),
             ),
         })
+    }
+
+    /// Works `work` out for every puzzle on `jobs` threads and hands each result to `emit` in
+    /// the puzzles' order, so the output is the one a single thread gives. With more than one
+    /// thread the puzzles go in batches of [`BATCH_PER_THREAD`] a thread; with one, one at a
+    /// time, each result handed on as soon as it is known. A puzzle that cannot be read (a large
+    /// file changed since it was opened) ends the walk after the puzzles before it.
+    pub fn each_in_order<R: Send>(
+        &self,
+        jobs: usize,
+        work: impl Fn(&Item) -> R + Sync,
+        mut emit: impl FnMut(&Item, R) -> Result<(), Failure>,
+    ) -> Result<(), Failure> {
+        let threads = match jobs {
+            1 => None,
+            jobs => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(jobs)
+                    .build()
+                    .map_err(|e| Failure::input(format!("--jobs {jobs}: {e}")))?,
+            ),
+        };
+        let batch_size = if jobs == 1 {
+            1
+        } else {
+            BATCH_PER_THREAD * jobs
+        };
+        let mut items = self.iter()?;
+        loop {
+            let mut batch = Vec::with_capacity(batch_size);
+            let mut unreadable = None;
+            for item in items.by_ref() {
+                match item {
+                    Ok(item) => batch.push(item),
+                    Err(failure) => {
+                        unreadable = Some(failure);
+                        break;
+                    }
+                }
+                if batch.len() == batch_size {
+                    break;
+                }
+            }
+            let results: Vec<R> = match &threads {
+                Some(pool) => pool.install(|| batch.par_iter().map(&work).collect()),
+                None => batch.iter().map(&work).collect(),
+            };
+            for (item, result) in batch.iter().zip(results) {
+                emit(item, result)?;
+            }
+            if let Some(failure) = unreadable {
+                return Err(failure);
+            }
+            if batch.len() < batch_size {
+                return Ok(());
+            }
+        }
     }
 
     /// The one puzzle a command that takes one works on; `command` names it in the refusal.
