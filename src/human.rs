@@ -24,8 +24,8 @@ pub struct RateArgs {
     #[command(flatten)]
     budget: BudgetArgs,
     /// Puzzles rated at once, one thread each (more than the machine's cores only slows each
-    /// puzzle's clock). The output is the same, in the same order, as with one; the spread's
-    /// puzzles a second counts them all together.
+    /// puzzle's clock). The output is the same, in the same order, as with one thread; the
+    /// summary's puzzles per second is for all the threads together.
     #[arg(long, value_name = "N", default_value_t = 1)]
     jobs: usize,
 }
