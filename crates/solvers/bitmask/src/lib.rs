@@ -140,22 +140,20 @@
 //! on Intel processors and on AMD's from Zen 3 on, not on the earlier AMD ones that run it in
 //! slow microcode (CPUID's vendor and family tell them apart); there it also packs a line's
 //! givens eight symbols at a time (cachegrind: 17-clue 12.1k → 11.5k instructions a puzzle,
-//! band-first 21.8k → 21.2k). Where AVX-512F, CD and VPOPCNTDQ are all present, the 9×9 guess
-//! choice scores sixteen bivalue cells at a time, and the column rules and the triads'
-//! per-digit sets run one lane per digit (`wide.rs`). All give
-//! exactly the scalar results, which tests check on the states of dives through the
-//! multi-solution set and on the states one step from them. Against the scalar code, in one run
-//! of the `peers` example each, the choice took puzzles/s up 9% on the multi-solution set, 7% on
-//! forum-hardest and 5% on top1465, the column rules a further 8%, 5% and 3%, and the triads'
-//! sets a few percent more on forum-hardest and multi-solution (within the noise elsewhere).
-//! With AVX2 but not those, the guess choice scores eight cells at a time (`lanes.rs`), the
-//! same keys again: it was about a quarter of the `avx2` path's time on the band-first and
-//! multi-solution sets. The same copy works out the column rules' verdicts and the triads'
-//! per-digit sets for digits 0 to 7 one lane per digit, digit 8 in scalar code, as `wide.rs`
-//! does for all nine (one pass, cachegrind: forum-hardest 674k → 517k instructions a puzzle,
-//! top1465 54.5k → 44.9k, multi-solution 34.4k → 29.4k); it finds the examination's changed
-//! words by four comparisons and their lane masks, writes a solution 32 cells a store, and
-//! (SSE2) counts the naked-single scan's candidates for the three bands side by side.
+//! band-first 21.8k → 21.2k). The AVX2 copy scores the guess's bivalue cells eight at a time
+//! (`lanes.rs`), the scalar keys: it was about a quarter of the `avx2` path's time on the
+//! band-first and multi-solution sets. It works out the column rules' verdicts and the triads'
+//! per-digit sets for digits 0 to 7 one lane per digit, digit 8 in scalar code (one pass,
+//! cachegrind: forum-hardest 674k → 517k instructions a puzzle, top1465 54.5k → 44.9k,
+//! multi-solution 34.4k → 29.4k); it finds the examination's changed words by four comparisons
+//! and their lane masks, writes a solution 32 cells a store, and (SSE2) counts the naked-single
+//! scan's candidates for the three bands side by side. Where AVX-512F is present, the column
+//! rules and the triads' sets take all nine digits in one vector (`wide.rs`); against the
+//! scalar code, in one run of the `peers` example each, the column rules took puzzles/s up 8%
+//! on the multi-solution set, 5% on forum-hardest and 3% on top1465, and the triads' sets a few
+//! percent more on forum-hardest and multi-solution. All give exactly the scalar results, which
+//! tests check on the states of dives through the multi-solution set and on the states one step
+//! from them.
 //!
 //! These copies are three [`Path`]s: `scalar`, `avx2` (the AVX2/BMI copy, no AVX-512)
 //! and `avx512` (everything the processor has). A solver takes the fastest its processor runs
@@ -324,11 +322,8 @@ impl Bitmask {
             Path::Avx2 => unsafe {
                 return run_nine_bmi::<false, WATCH>(nine, clues, limit, budget, found, watch);
             },
-            Path::Avx512 if wide::available() => unsafe {
-                return run_nine_wide::<WATCH>(nine, clues, limit, budget, found, watch);
-            },
             Path::Avx512 => unsafe {
-                return run_nine_bmi::<true, WATCH>(nine, clues, limit, budget, found, watch);
+                return run_nine_wide::<WATCH>(nine, clues, limit, budget, found, watch);
             },
         }
         nine.run::<false, false, false, WATCH>(clues, limit, budget, found, watch)
@@ -410,10 +405,10 @@ unsafe fn run_nine_bmi<const PEXT: bool, const WATCH: bool>(
     nine.run::<PEXT, false, true, WATCH>(clues, limit, budget, found, watch)
 }
 
-/// [`run_nine_bmi`] with PEXT and the AVX-512 parts of `wide.rs` (the guess choice, the column
-/// rules, the triads' sets).
+/// [`run_nine_bmi`] with PEXT and the AVX-512F parts: the band examination (`settle.rs`), the
+/// column rules and the triads' sets (`wide.rs`).
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512cd,avx512vpopcntdq")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f")]
 unsafe fn run_nine_wide<const WATCH: bool>(
     nine: &mut nine::Nine,
     clues: &Clues,
@@ -422,7 +417,7 @@ unsafe fn run_nine_wide<const WATCH: bool>(
     found: impl FnMut(&[u8; 81]),
     watch: impl FnMut(SearchEvent<'_>),
 ) -> Tally {
-    nine.run::<true, true, false, WATCH>(clues, limit, budget, found, watch)
+    nine.run::<true, true, true, WATCH>(clues, limit, budget, found, watch)
 }
 
 /// Runs the 16×16 search, on x86-64 off the scalar path through a copy compiled for POPCNT and

@@ -966,15 +966,10 @@ fn column_singles<const WIDE: bool, const LANES: bool>(state: &mut State) -> Res
     state.column_singles()
 }
 
-/// The guess of a settled, unsolved state: with `WIDE`, scored sixteen cells at a time; with
-/// `LANES`, eight. Unless `all`, only the first [`DIVE_SCORED`] bivalue cells are scored.
+/// The guess of a settled, unsolved state: with `LANES`, scored eight cells at a time.
+/// Unless `all`, only the first [`DIVE_SCORED`] bivalue cells are scored.
 #[inline(always)]
-fn choose<const WIDE: bool, const LANES: bool>(state: &State, all: bool) -> (usize, u32, usize) {
-    #[cfg(target_arch = "x86_64")]
-    if WIDE {
-        // SAFETY: `WIDE` is true only in the copy run once `wide::available()` said so.
-        return unsafe { crate::wide::choose_cell(state, all) };
-    }
+fn choose<const LANES: bool>(state: &State, all: bool) -> (usize, u32, usize) {
     #[cfg(target_arch = "x86_64")]
     if LANES {
         // SAFETY: `LANES` is true only in copies run once AVX2 was detected.
@@ -1127,7 +1122,7 @@ impl Nine {
                         break;
                     }
                 } else if depth < self.stack.len() {
-                    let (b, p, d) = choose::<WIDE, LANES>(&current, depth == 0 || refuting);
+                    let (b, p, d) = choose::<LANES>(&current, depth == 0 || refuting);
                     let bit = 1u32 << p;
                     // Built in place: one copy of the state, not two.
                     self.stack[depth] = current;
@@ -1504,24 +1499,6 @@ mod tests {
                 reach(state, k, d),
                 reach(state, k, other)
             );
-        }
-    }
-
-    /// The AVX-512 choice is the scalar one, cell and digit, on every dive state (on a
-    /// processor without those features there is nothing to compare, and the test says so).
-    #[cfg(target_arch = "x86_64")]
-    #[test]
-    fn the_wide_choice_is_the_scalar_choice() {
-        if !crate::wide::testable("the wide choice is never used") {
-            return;
-        }
-        let states = dive_states();
-        for state in &states {
-            for all in [true, false] {
-                // SAFETY: the features were detected above.
-                let wide = unsafe { crate::wide::choose_cell(state, all) };
-                assert_eq!(wide, state.choose_cell(all));
-            }
         }
     }
 

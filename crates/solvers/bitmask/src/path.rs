@@ -19,8 +19,8 @@ pub enum Path {
     /// Compiled for AVX2, BMI1/2, POPCNT and LZCNT (x86-64 v3; Intel since Haswell, AMD since
     /// Excavator); on 9×9 it takes PEXT only where that is fast (not on AMD before Zen 3).
     Avx2,
-    /// AVX2 plus PEXT and every AVX-512 part the processor has: the band examination, guess
-    /// choice, column rules and triads on vector lanes, the rectangle exchange.
+    /// AVX2 plus PEXT and AVX-512F: the band examination, column rules and triads on vector
+    /// lanes; the rectangle exchange too where AVX-512BW and VBMI are.
     Avx512,
 }
 
@@ -76,7 +76,7 @@ impl Path {
             #[cfg(target_arch = "x86_64")]
             Path::Avx2 => crate::bmi_available(),
             #[cfg(target_arch = "x86_64")]
-            Path::Avx512 => crate::bmi_available() && std::is_x86_feature_detected!("avx512f"),
+            Path::Avx512 => crate::bmi_available() && crate::wide::available(),
             #[cfg(not(target_arch = "x86_64"))]
             Path::Avx2 | Path::Avx512 => false,
         }

@@ -1,24 +1,20 @@
-//! Parts of the 9×9 search on AVX-512: the guess choice sixteen cells at a time, the column
-//! rules and the triads' per-digit sets one lane per digit. Part of the rectangular 9×9 path:
-//! classic boards only.
+//! Parts of the 9×9 search on AVX-512F: the column rules and the triads' per-digit sets, one
+//! lane per digit, and the lane helpers the band examination (`settle.rs`) shares. Part of the
+//! rectangular 9×9 path: classic boards only. Every part gives exactly the scalar results, so
+//! both paths search the same tree.
 //!
-//! On a state with many bivalue cells (sparse puzzles, puzzles with several solutions) scoring
-//! them one by one is most of a node's work. Here each lane holds one bivalue cell: the words
-//! a cell needs (its digits' words in the three bands, its peers, its column) are picked out of
-//! registers by index, and the bit counts are one instruction per sixteen cells. Every part
-//! gives exactly the scalar results, so both paths search the same tree.
+//! The guess choice once scored sixteen bivalue cells a lane each here. A dive scores eight,
+//! which `lanes.rs` does on AVX2, so half the lanes were idle, and its compressing store of the
+//! cells is microcoded on AMD's Zen 4; the AVX2 choice is as fast on every set there (the
+//! development log has the figures), so the `avx512` path takes that one.
 
 use core::arch::x86_64::*;
 
-use super::nine::{
-    BAND, BAND_PEERS, COLUMN_CLAIMING, COLUMN_OF, DIVE_SCORED, GROUP_LOW, State, TriadSets,
-};
+use super::nine::{BAND, COLUMN_CLAIMING, GROUP_LOW, State, TriadSets};
 
-/// The features this module's functions are compiled for.
+/// The features this module's and `settle.rs`'s functions are compiled for.
 pub(crate) fn available() -> bool {
     std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512cd")
-        && std::is_x86_feature_detected!("avx512vpopcntdq")
 }
 
 /// Whether a test of the wide code can run here; if not, says so (with `why` it does not
@@ -27,7 +23,7 @@ pub(crate) fn available() -> bool {
 pub(crate) fn testable(why: &str) -> bool {
     let here = available();
     if !here {
-        eprintln!("no AVX-512F/CD/VPOPCNTDQ here: {why}");
+        eprintln!("no AVX-512F here: {why}");
     }
     here
 }
@@ -66,137 +62,6 @@ impl Table {
 #[inline]
 fn mask(n: usize) -> __mmask16 {
     (((1u32 << n.min(16)) - 1) & 0xFFFF) as __mmask16
-}
-
-/// The set bits of each lane.
-#[inline]
-#[target_feature(enable = "avx512f,avx512vpopcntdq")]
-fn count(x: __m512i) -> __m512i {
-    _mm512_popcnt_epi32(x)
-}
-
-/// The index of each lane's lowest set bit (lanes are never 0 here).
-#[inline]
-#[target_feature(enable = "avx512f,avx512cd")]
-fn lowest_bit(x: __m512i) -> __m512i {
-    let lowest = _mm512_and_si512(x, _mm512_sub_epi32(_mm512_setzero_si512(), x));
-    _mm512_sub_epi32(_mm512_set1_epi32(31), _mm512_lzcnt_epi32(lowest))
-}
-
-/// [`State::choose_cell`] on sixteen cells at a time: the same scores, the same tie-breaks,
-/// the same digit first. Only called on a settled, unsolved state.
-#[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
-pub(crate) fn choose_cell(state: &State, all: bool) -> (usize, u32, usize) {
-    // The bivalue cells as indices 27b + p, in board order.
-    let mut cells = [0u32; 81];
-    let mut n = 0;
-    for b in 0..3 {
-        let two = state.pairs[b] & state.unsolved[b];
-        for (half, bits) in [(0, two & 0xFFFF), (16, two >> 16)] {
-            let index = _mm512_add_epi32(
-                _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-                _mm512_set1_epi32(27 * b as i32 + half),
-            );
-            // SAFETY: at most 81 cells are bivalue, so the `count_ones` stored fit.
-            unsafe {
-                _mm512_mask_compressstoreu_epi32(
-                    cells.as_mut_ptr().add(n).cast(),
-                    bits as __mmask16,
-                    index,
-                );
-            }
-            n += bits.count_ones() as usize;
-        }
-    }
-    if n == 0 {
-        return state.fewest_candidates_first_digit();
-    }
-    if !all {
-        n = n.min(DIVE_SCORED);
-    }
-    let words = Table::load(&state.f);
-    let band_peers = Table::load(&BAND_PEERS);
-    let columns = Table::load(&COLUMN_OF);
-    let three = |values: [u32; 3]| Table::load(&values);
-    let pairs = [state.pairs[0], state.pairs[1], state.pairs[2]];
-    let (unsolved, pairs) = (three(state.unsolved), three(pairs));
-    let next = three([1, 2, 0]);
-    // The best key so far and its cell's first digit.
-    let mut best = (0u32, 0u32);
-    for start in (0..n).step_by(16) {
-        let lanes = mask(n - start);
-        // SAFETY: the mask covers only cells written above.
-        let k = unsafe { _mm512_maskz_loadu_epi32(lanes, cells.as_ptr().add(start).cast()) };
-        // b = k / 27 and p = k % 27 for k < 81, by comparing.
-        let (second, third) = (
-            _mm512_cmpge_epu32_mask(k, _mm512_set1_epi32(27)),
-            _mm512_cmpge_epu32_mask(k, _mm512_set1_epi32(54)),
-        );
-        let one = _mm512_set1_epi32(1);
-        let b = _mm512_mask_add_epi32(_mm512_maskz_mov_epi32(second, one), third, one, one);
-        let minus =
-            |x: __m512i, m: __mmask16| _mm512_mask_sub_epi32(x, m, x, _mm512_set1_epi32(27));
-        let p = minus(minus(k, second), third);
-        let b1 = next.get(b);
-        let b2 = next.get(b1);
-        let (open, open1, open2) = (unsolved.get(b), unsolved.get(b1), unsolved.get(b2));
-        let (two, two1, two2) = (pairs.get(b), pairs.get(b1), pairs.get(b2));
-        let peers = _mm512_and_si512(band_peers.get(p), open);
-        let column = columns.get(p);
-        let (c1, c2) = (
-            _mm512_and_si512(column, open1),
-            _mm512_and_si512(column, open2),
-        );
-        let empty = _mm512_add_epi32(count(peers), _mm512_add_epi32(count(c1), count(c2)));
-        // The cell's digits, bit d for digit d.
-        let bit = _mm512_sllv_epi32(_mm512_set1_epi32(1), p);
-        let mut digits = _mm512_setzero_si512();
-        for d in 0..9 {
-            let word = words.get(_mm512_add_epi32(b, _mm512_set1_epi32(3 * d)));
-            let has = _mm512_test_epi32_mask(word, bit);
-            digits = _mm512_mask_or_epi32(digits, has, digits, _mm512_set1_epi32(1 << d));
-        }
-        let low = lowest_bit(digits);
-        let rest = _mm512_and_si512(digits, _mm512_sub_epi32(digits, _mm512_set1_epi32(1)));
-        let high = lowest_bit(_mm512_mask_mov_epi32(_mm512_set1_epi32(1), lanes, rest));
-        let reach = |d: __m512i| {
-            let at = |band: __m512i| words.get(_mm512_add_epi32(times_three(d), band));
-            let x = _mm512_and_si512(at(b), peers);
-            let y = _mm512_and_si512(at(b1), c1);
-            let z = _mm512_and_si512(at(b2), c2);
-            let plain = _mm512_add_epi32(count(x), _mm512_add_epi32(count(y), count(z)));
-            let twos = _mm512_add_epi32(
-                count(_mm512_and_si512(x, two)),
-                _mm512_add_epi32(
-                    count(_mm512_and_si512(y, two1)),
-                    count(_mm512_and_si512(z, two2)),
-                ),
-            );
-            _mm512_add_epi32(plain, times_three(twos))
-        };
-        let (first, second) = (reach(low), reach(high));
-        let score = _mm512_add_epi32(
-            _mm512_slli_epi32::<6>(_mm512_add_epi32(empty, _mm512_add_epi32(first, second))),
-            _mm512_max_epu32(first, second),
-        );
-        // Higher scores first, then the earlier cell.
-        let key = _mm512_maskz_mov_epi32(
-            lanes,
-            _mm512_or_si512(
-                _mm512_slli_epi32::<7>(score),
-                _mm512_sub_epi32(_mm512_set1_epi32(127), k),
-            ),
-        );
-        let top = _mm512_reduce_max_epu32(key);
-        if top > best.0 {
-            let stronger = _mm512_cmpge_epu32_mask(second, first);
-            let digit = _mm512_mask_blend_epi32(stronger, low, high);
-            let lane = _mm512_cmpeq_epi32_mask(key, _mm512_set1_epi32(top as i32)).trailing_zeros();
-            best = (top, to_lanes(digit)[lane as usize]);
-        }
-    }
-    let k = 127 - (best.0 & 127);
-    (k as usize / 27, k % 27, best.1 as usize)
 }
 
 /// [`State::column_singles`] with one lane per digit: the column rules for all nine digits at
@@ -262,13 +127,6 @@ fn digit_words(state: &State) -> [__m512i; 3] {
     let words = Table::load(&state.f);
     let base = _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45);
     [0, 1, 2].map(|b| words.get(_mm512_add_epi32(base, _mm512_set1_epi32(b))))
-}
-
-/// `3x` per lane, without a (slow) vector multiplication.
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn times_three(x: __m512i) -> __m512i {
-    _mm512_add_epi32(x, _mm512_slli_epi32::<1>(x))
 }
 
 /// Each group's lowest bit copied to the group's three bits (`x × 7` where only those bits
