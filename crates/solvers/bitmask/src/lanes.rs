@@ -17,7 +17,8 @@
 use core::arch::x86_64::*;
 
 use super::nine::{
-    BAND, COLUMN_CLAIMING, DIVE_SCORED, GROUP_LOW, State, TriadSets, bands_of, choice_of_key,
+    BAND, BAND_PEERS, COLUMN_CLAIMING, COLUMN_OF, DIVE_SCORED, GROUP_LOW, OTHER_BANDS, State,
+    TriadSets, bands_of, choice_of_key, deep_key, word_of_deep_key,
 };
 
 /// Whether a test of this module's code can run here (the paths that call it check more);
@@ -54,6 +55,16 @@ fn byte_counts(x: __m256i) -> __m256i {
 fn widen(bytes: __m256i) -> __m256i {
     let pairs = _mm256_maddubs_epi16(bytes, _mm256_set1_epi8(1));
     _mm256_madd_epi16(pairs, _mm256_set1_epi16(1))
+}
+
+/// The greatest of the eight lanes, as unsigned words.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn greatest(x: __m256i) -> u32 {
+    let half = _mm_max_epu32(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
+    let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
+    let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
+    _mm_cvtsi128_si32(half) as u32
 }
 
 /// The index of each lane's lowest set bit (lanes are never 0 here): the exponent of the bit
@@ -134,13 +145,121 @@ pub(crate) fn choose_cell(state: &State, all: bool) -> (usize, u32, usize) {
             break;
         }
     }
-    let half = _mm_max_epu32(
-        _mm256_castsi256_si128(best),
-        _mm256_extracti128_si256::<1>(best),
+    choice_of_key(greatest(best))
+}
+
+/// [`State::deep_guess`]: the digits' open places counted eight digits at a time (digit 8
+/// apart), the place chosen with the processor's bit count.
+#[inline(never)]
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
+pub(crate) fn deep_guess(state: &State) -> (usize, u32, usize) {
+    match fullest_word(state) {
+        Some(j) => deep_guess_in(state, j),
+        None => state.fewest_candidates_first_digit(),
+    }
+}
+
+/// [`State::deep_guess_in`] on all 27 places of the word at once, eight a vector: each
+/// place's peers in the band and its column in the other two bands counted by nibble
+/// lookups, the places that are not open keyed 0.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn deep_guess_in(state: &State, j: usize) -> (usize, u32, usize) {
+    let splat = |x: u32| _mm256_set1_epi32(x as i32);
+    let (d, b) = (j / 3, j % 3);
+    let [b1, b2] = OTHER_BANDS[b];
+    let open = state.f[j] & state.unsolved[b];
+    let (here, first, second) = (
+        splat(open),
+        splat(state.f[3 * d + b1] & state.unsolved[b1]),
+        splat(state.f[3 * d + b2] & state.unsolved[b2]),
     );
-    let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
-    let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
-    choice_of_key(_mm_cvtsi128_si32(half) as u32)
+    let mut best = _mm256_setzero_si256();
+    for v in 0..4 {
+        // SAFETY: each table holds 32 words.
+        let (peers, column) = unsafe {
+            (
+                _mm256_loadu_si256(DEEP_PEERS.as_ptr().add(8 * v).cast()),
+                _mm256_loadu_si256(DEEP_COLUMNS.as_ptr().add(8 * v).cast()),
+            )
+        };
+        let places = _mm256_add_epi32(
+            splat(8 * v as u32),
+            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+        );
+        // The second band's column moved one column on, where the first's has none.
+        let elsewhere = _mm256_or_si256(
+            _mm256_and_si256(first, column),
+            _mm256_slli_epi32::<1>(_mm256_and_si256(second, column)),
+        );
+        let reach = widen(_mm256_add_epi8(
+            byte_counts(_mm256_and_si256(here, peers)),
+            byte_counts(elsewhere),
+        ));
+        let is_open = _mm256_cmpeq_epi32(
+            _mm256_and_si256(_mm256_srlv_epi32(here, places), splat(1)),
+            splat(1),
+        );
+        let key = _mm256_or_si256(
+            _mm256_slli_epi32::<5>(reach),
+            _mm256_sub_epi32(splat(31), places),
+        );
+        best = _mm256_max_epu32(best, _mm256_and_si256(key, is_open));
+    }
+    let key = greatest(best);
+    (b, 31 - (key & 31), d)
+}
+
+/// Each place's peers in its band ([`BAND_PEERS`]) and its column ([`COLUMN_OF`]), as
+/// four vectors of eight places.
+const DEEP_PEERS: [u32; 32] = four_vectors(BAND_PEERS);
+const DEEP_COLUMNS: [u32; 32] = four_vectors(COLUMN_OF);
+
+/// A word for each place of a band, then 0 for the five lanes past the 27th.
+const fn four_vectors(words: [u32; 27]) -> [u32; 32] {
+    let mut out = [0; 32];
+    let mut p = 0;
+    while p < 27 {
+        out[p] = words[p];
+        p += 1;
+    }
+    out
+}
+
+/// [`State::fullest_word`] with the words of digits 0 to 7 one lane per digit.
+#[inline]
+#[target_feature(enable = "avx2,popcnt")]
+fn fullest_word(state: &State) -> Option<usize> {
+    let splat = |x: u32| _mm256_set1_epi32(x as i32);
+    let words = digit_words(state);
+    let open: [__m256i; 3] = core::array::from_fn(|b| {
+        widen(byte_counts(_mm256_and_si256(
+            words[b],
+            splat(state.unsolved[b]),
+        )))
+    });
+    let total = _mm256_add_epi32(open[0], _mm256_add_epi32(open[1], open[2]));
+    let mut best = _mm256_setzero_si256();
+    for (b, open) in open.into_iter().enumerate() {
+        // The keys of `nine::deep_key`, lane d holding word 3d + b.
+        let later = _mm256_sub_epi32(
+            splat(31 - b as u32),
+            _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21),
+        );
+        let counts = _mm256_slli_epi32::<5>(_mm256_or_si256(_mm256_slli_epi32::<5>(total), open));
+        let key = _mm256_andnot_si256(
+            _mm256_cmpeq_epi32(open, _mm256_setzero_si256()),
+            _mm256_or_si256(counts, later),
+        );
+        best = _mm256_max_epu32(best, key);
+    }
+    let last: [u32; 3] =
+        core::array::from_fn(|b| (state.f[24 + b] & state.unsolved[b]).count_ones());
+    let last_total = last.iter().sum();
+    let best = (0..3).fold(greatest(best), |best, b| {
+        best.max(deep_key(last_total, last[b], 24 + b))
+    });
+    word_of_deep_key(best)
 }
 
 /// The keys of the cells `k` (27b + p, lane by lane; 0 for a lane of 81 or more). Not inlined:

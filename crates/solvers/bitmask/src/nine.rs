@@ -135,7 +135,7 @@ pub(crate) const BOX_CLAIM: [u32; 512] = {
 };
 
 /// For each band: the other two.
-const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
+pub(crate) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
 
 /// For each word `3d + b`: its band `b`, and the same digit's words in the other two bands.
 /// Looked up by the examination, in place of a division by three and the bounds checks on
@@ -776,12 +776,71 @@ impl State {
         choice_of_key(best)
     }
 
+    /// Whether fewer than [`DEEP_BIVALUE`] empty cells have two candidates.
+    #[inline(always)]
+    fn few_bivalue_cells(&self) -> bool {
+        self.bivalue_cells().count_ones() < DEEP_BIVALUE
+    }
+
     /// The empty cells with two candidates, of all bands in one set: bit 27b + p.
     #[inline(always)]
     pub(crate) fn bivalue_cells(&self) -> u128 {
         // A solved cell keeps one candidate, so it is never among the pairs.
         let band = |b: usize| u128::from(self.pairs[b]) << (27 * b);
         band(0) | band(1) | band(2)
+    }
+
+    /// The guess of a dive below [`DEEP_DIVE`]: the digit with the most open places on the
+    /// board, in its band with the most (the earlier digit and band on a tie), at the place
+    /// whose peers hold the digit most often (the earlier place on a tie). Only called on a
+    /// settled, unsolved state. Kept out of the search loop, which takes it seldom.
+    #[inline(never)]
+    pub(crate) fn deep_guess(&self) -> (usize, u32, usize) {
+        match self.fullest_word() {
+            Some(j) => self.deep_guess_in(j),
+            None => self.fewest_candidates_first_digit(),
+        }
+    }
+
+    /// The word (`3d + b`) of [`State::deep_guess`]'s digit and band; `None` if no digit has
+    /// an open place, which a settled, unsolved state never has.
+    #[inline(always)]
+    pub(crate) fn fullest_word(&self) -> Option<usize> {
+        let open: [u32; 27] =
+            core::array::from_fn(|j| (self.f[j] & self.unsolved[j % 3]).count_ones());
+        let mut best = 0u32;
+        for d in 0..9 {
+            let total = open[3 * d] + open[3 * d + 1] + open[3 * d + 2];
+            for b in 0..3 {
+                let j = 3 * d + b;
+                best = best.max(deep_key(total, open[j], j));
+            }
+        }
+        word_of_deep_key(best)
+    }
+
+    /// [`State::deep_guess`] within word `j` (digit `j / 3`, band `j % 3`), which has an
+    /// open place.
+    #[inline(always)]
+    pub(crate) fn deep_guess_in(&self, j: usize) -> (usize, u32, usize) {
+        let (d, b) = (j / 3, j % 3);
+        let [b1, b2] = OTHER_BANDS[b];
+        let open = self.f[j] & self.unsolved[b];
+        // The digit's open places in the other two bands side by side, so that one count
+        // takes a column of both.
+        let elsewhere = u64::from(self.f[3 * d + b1] & self.unsolved[b1])
+            | u64::from(self.f[3 * d + b2] & self.unsolved[b2]) << 27;
+        let mut places = open;
+        let mut best = 0u32;
+        while places != 0 {
+            let p = places.trailing_zeros();
+            places &= places - 1;
+            let column = u64::from(column_cells(p % 9)) * (1 | 1 << 27);
+            let reach = (open & BAND_PEERS[p as usize % 27]).count_ones()
+                + (elsewhere & column).count_ones();
+            best = best.max(reach << 5 | (31 - p));
+        }
+        (b, 31 - (best & 31), d)
     }
 
     /// How far placing digit `d` reaches, for [`State::choose_cell`]: the cells of `open`
@@ -978,6 +1037,22 @@ fn choose<const LANES: bool>(state: &State, all: bool) -> (usize, u32, usize) {
     state.choose_cell(all)
 }
 
+/// The guess of a dive from [`DEEP_DIVE`] on: [`State::deep_guess`] (with `LANES`, in a copy
+/// compiled for the processor's bit count) unless the state has [`DEEP_BIVALUE`] bivalue
+/// cells or more. Kept out of the search loop, which takes it seldom.
+#[inline(never)]
+fn dive_guess<const LANES: bool>(state: &State) -> (usize, u32, usize) {
+    if !state.few_bivalue_cells() {
+        return choose::<LANES>(state, false);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if LANES {
+        // SAFETY: `LANES` is true only in copies run once AVX2 and POPCNT were detected.
+        return unsafe { crate::lanes::deep_guess(state) };
+    }
+    state.deep_guess()
+}
+
 /// Writes the solution of a solved state: with `LANES`, a vector of cells at a time.
 #[inline(always)]
 fn write_solution<const LANES: bool>(state: &State, out: &mut [u8; 81]) {
@@ -1023,6 +1098,13 @@ pub struct Tally {
 /// from 11.07 to 11.12, the multi-solution set's from 7.90 to 8.00.
 pub(crate) const DIVE_SCORED: usize = 8;
 
+/// The depth from which a dive guesses with [`State::deep_guess`] (see [`Nine::run`]).
+pub(crate) const DEEP_DIVE: usize = 3;
+
+/// A dive past [`DEEP_DIVE`] takes [`State::deep_guess`] only with fewer bivalue cells than
+/// this.
+pub(crate) const DEEP_BIVALUE: u32 = 8;
+
 /// Nodes between two budget checks.
 const CHECK_EVERY: u64 = 1024;
 
@@ -1050,6 +1132,12 @@ impl Nine {
     /// multi-solution set), so those nodes skip them. The dive then reaches a solution in a
     /// few more, cheaper guesses; once a branch fails, the remaining work is mostly refuting
     /// branches, where the stronger rules pay.
+    ///
+    /// A dive that has got [`DEEP_DIVE`] guesses deep without a contradiction is likely in a
+    /// puzzle with many solutions, where any consistent guess leads to one and the guess that
+    /// decides most goes furthest: with fewer than [`DEEP_BIVALUE`] bivalue cells it takes
+    /// [`State::deep_guess`] from there on. A failure below that depth says little about the
+    /// puzzle (the guessed digit had several places), so the first one does not end the dive.
     #[inline(always)]
     pub(crate) fn run<const PEXT: bool, const WIDE: bool, const LANES: bool, const WATCH: bool>(
         &mut self,
@@ -1088,8 +1176,10 @@ impl Nine {
         }
         let mut solutions = 0u64;
         let mut depth = 0usize;
-        // Whether a branch has failed yet: from then on every node propagates in full.
+        // Whether the dive is over: from then on every node propagates in full.
         let mut refuting = false;
+        // Whether the dive has already gone on past a failure deep in it.
+        let mut forgiven = false;
         let mut solution = [0u8; 81];
         // The cell of the guess just placed, until the watcher has been told of it.
         let mut guessed = None;
@@ -1122,7 +1212,11 @@ impl Nine {
                         break;
                     }
                 } else if depth < self.stack.len() {
-                    let (b, p, d) = choose::<LANES>(&current, depth == 0 || refuting);
+                    let (b, p, d) = if !refuting && depth >= DEEP_DIVE {
+                        dive_guess::<LANES>(&current)
+                    } else {
+                        choose::<LANES>(&current, depth == 0 || refuting)
+                    };
                     let bit = 1u32 << p;
                     // Built in place: one copy of the state, not two.
                     self.stack[depth] = current;
@@ -1136,6 +1230,8 @@ impl Nine {
                         continue;
                     }
                 }
+            } else if !refuting && depth > DEEP_DIVE && !forgiven {
+                forgiven = true;
             } else {
                 refuting = true;
             }
@@ -1295,6 +1391,21 @@ pub(crate) fn choice_of_key(key: u32) -> (usize, u32, usize) {
     (b, p, (key & 15) as usize)
 }
 
+/// The key of word `j` (digit `j / 3`, band `j % 3`) for [`State::fullest_word`]: the
+/// digit's open places on the board (`total`), then in the word (`open`), then the earlier
+/// word, in bits 10.., 5..10 and 0..5, so that the word wanted is the key's maximum; 0 for a
+/// word without an open place.
+#[inline(always)]
+pub(crate) fn deep_key(total: u32, open: u32, j: usize) -> u32 {
+    ((total << 5 | open) << 5 | (31 - j as u32)) * u32::from(open != 0)
+}
+
+/// The word a [`deep_key`] names, if any does (the key is not 0).
+#[inline(always)]
+pub(crate) fn word_of_deep_key(key: u32) -> Option<usize> {
+    (key != 0).then(|| 31 - (key & 31) as usize)
+}
+
 /// The three cells of column `col` (0..9) in a band word.
 #[inline(always)]
 pub(crate) const fn column_cells(col: u32) -> u32 {
@@ -1449,10 +1560,14 @@ mod tests {
             .sum()
     }
 
-    /// Settled, unsolved states with a bivalue cell: for each puzzle of the multi-solution set,
-    /// the root and the states met diving from it along the chosen guesses.
-    fn dive_states() -> Vec<State> {
-        let set = include_str!("../../../../datasets/multi-solution.txt");
+    /// The settled, unsolved states of a dive from each puzzle of `set` (lines of 81 symbols,
+    /// `#` comments skipped): propagated (in full or not), then given the guess `guess` names,
+    /// until a state is solved or fails or `guess` names none.
+    fn dives(
+        set: &str,
+        full: bool,
+        guess: impl Fn(&State) -> Option<(usize, u32, usize)>,
+    ) -> Vec<State> {
         let mut states = Vec::new();
         for line in set.lines().filter(|l| !l.starts_with('#')) {
             let clues = Clues::from_line(line.as_bytes()).expect("a 9×9 line");
@@ -1461,23 +1576,31 @@ mod tests {
                 let (b, p) = (usize::from(cell / 27), u32::from(cell % 27));
                 assert!(state.place(usize::from(digit), b, p));
             }
-            while state.propagate::<false, false, false>(true) && !state.is_solved() {
-                if state
-                    .pairs
-                    .iter()
-                    .zip(&state.unsolved)
-                    .all(|(&two, &open)| two & open == 0)
-                {
+            while state.propagate::<false, false, false>(full) && !state.is_solved() {
+                let Some((b, p, d)) = guess(&state) else {
                     break;
-                }
+                };
                 states.push(state);
-                let (b, p, d) = state.choose_cell(true);
                 if !state.place(d, b, p) {
                     break;
                 }
             }
         }
         states
+    }
+
+    /// Settled, unsolved states with a bivalue cell: for each puzzle of the multi-solution set,
+    /// the root and the states met diving from it along the chosen guesses.
+    fn dive_states() -> Vec<State> {
+        let set = include_str!("../../../../datasets/multi-solution.txt");
+        dives(set, true, |state| {
+            let bivalue = state
+                .pairs
+                .iter()
+                .zip(&state.unsolved)
+                .any(|(&two, &open)| two & open != 0);
+            bivalue.then(|| state.choose_cell(true))
+        })
     }
 
     /// Along dives through the multi-solution set, the guess goes first into the branch that
@@ -1575,6 +1698,70 @@ mod tests {
             wider >= 100,
             "only {wider} states with more than 16 bivalue cells"
         );
+    }
+
+    /// Settled, unsolved states of dives that guess with [`State::deep_guess`] from the root
+    /// (light propagation) through the first 300 puzzles of the band-first set, and the
+    /// multi-solution set's dive states.
+    fn deep_states() -> Vec<State> {
+        let set = include_str!("../../../../datasets/band-first.txt");
+        let first: String = set.lines().take(300).flat_map(|l| [l, "\n"]).collect();
+        let mut states = dives(&first, false, |state| Some(state.deep_guess()));
+        states.extend(dive_states());
+        states
+    }
+
+    /// The deep guess as defined, worked out over the whole board: the digit with the most
+    /// empty cells holding it, then its band with the most, then the cell whose empty peers
+    /// hold it most often (the earlier digit, band and cell on a tie).
+    #[test]
+    fn the_deep_guess_takes_the_fullest_digit_where_it_reaches_furthest() {
+        let states = deep_states();
+        assert!(states.len() >= 2000, "only {} states", states.len());
+        for state in &states {
+            let empty = |k: usize| state.unsolved[k / 27] & 1 << (k % 27) != 0;
+            let holds = |k: usize, d: usize| empty(k) && candidates(state, k) & 1 << d != 0;
+            let in_band =
+                |d: usize, b: usize| (27 * b..27 * b + 27).filter(|&k| holds(k, d)).count();
+            let (digit, band) = (0..9)
+                .flat_map(|d| (0..3).map(move |b| (d, b)))
+                .max_by_key(|&(d, b)| {
+                    let total: usize = (0..3).map(|b| in_band(d, b)).sum();
+                    (total, in_band(d, b), std::cmp::Reverse(3 * d + b))
+                })
+                .expect("nine digits");
+            let peers_holding = |k: usize| {
+                let (row, col, bx) = (k / 9, k % 9, (k / 27, k % 9 / 3));
+                (0..81)
+                    .filter(|&q| {
+                        q != k && (q / 9 == row || q % 9 == col || (q / 27, q % 9 / 3) == bx)
+                    })
+                    .filter(|&q| holds(q, digit))
+                    .count()
+            };
+            let cell = (27 * band..27 * band + 27)
+                .filter(|&k| holds(k, digit))
+                .max_by_key(|&k| (peers_holding(k), std::cmp::Reverse(k)))
+                .expect("the fullest digit has an empty cell");
+            let (b, p, d) = state.deep_guess();
+            assert_eq!((27 * b + p as usize, d), (cell, digit));
+        }
+    }
+
+    /// The AVX2 deep guess is the scalar one on every deep state.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_lane_deep_guess_is_the_scalar_one() {
+        if !crate::lanes::testable("the lane deep guess is never used") || !crate::bmi_available() {
+            return;
+        }
+        for state in &deep_states() {
+            // SAFETY: the features were detected above.
+            assert_eq!(
+                unsafe { crate::lanes::deep_guess(state) },
+                state.deep_guess()
+            );
+        }
     }
 
     /// Each dive state with one digit placed in one of its bivalue cells, for each such
