@@ -17,8 +17,8 @@
 use core::arch::x86_64::*;
 
 use super::nine::{
-    BAND, BAND_PEERS, COLUMN_CLAIMING, COLUMN_OF, DIVE_SCORED, GROUP_LOW, OTHER_BANDS, State,
-    TriadSets, bands_of, choice_of_key, deep_key, word_of_deep_key,
+    BAND, BAND_PEERS, COLUMN_CLAIMING, COLUMN_OF, DIVE_SCORED, GROUP_LOW, State, TriadSets,
+    bands_of, choice_of_key, deep_key, word_of_deep_key,
 };
 
 /// Whether a test of this module's code can run here (the paths that call it check more);
@@ -166,14 +166,8 @@ pub(crate) fn deep_guess(state: &State) -> (usize, u32, usize) {
 #[target_feature(enable = "avx2")]
 fn deep_guess_in(state: &State, j: usize) -> (usize, u32, usize) {
     let splat = |x: u32| _mm256_set1_epi32(x as i32);
-    let (d, b) = (j / 3, j % 3);
-    let [b1, b2] = OTHER_BANDS[b];
-    let open = state.f[j] & state.unsolved[b];
-    let (here, first, second) = (
-        splat(open),
-        splat(state.f[3 * d + b1] & state.unsolved[b1]),
-        splat(state.f[3 * d + b2] & state.unsolved[b2]),
-    );
+    let (b, d, [open, first, second]) = state.deep_places(j);
+    let [here, first, second] = [open, first, second].map(splat);
     let mut best = _mm256_setzero_si256();
     for v in 0..4 {
         // SAFETY: each table holds 32 words.
@@ -212,8 +206,8 @@ fn deep_guess_in(state: &State, j: usize) -> (usize, u32, usize) {
 
 /// Each place's peers in its band ([`BAND_PEERS`]) and its column ([`COLUMN_OF`]), as
 /// four vectors of eight places.
-const DEEP_PEERS: [u32; 32] = four_vectors(BAND_PEERS);
-const DEEP_COLUMNS: [u32; 32] = four_vectors(COLUMN_OF);
+pub(crate) const DEEP_PEERS: [u32; 32] = four_vectors(BAND_PEERS);
+pub(crate) const DEEP_COLUMNS: [u32; 32] = four_vectors(COLUMN_OF);
 
 /// A word for each place of a band, then 0 for the five lanes past the 27th.
 const fn four_vectors(words: [u32; 27]) -> [u32; 32] {

@@ -109,19 +109,20 @@
 //! set, 7.90 to 8.00 on the multi-solution set and 6.41 to 6.49 on top1465 (forum-hardest and
 //! 17-clue within 0.03), for 4% fewer instructions on band-first and 3% on multi-solution.
 //!
-//! Deep in a dive the guess changes kind. A dive that has made three guesses (`DEEP_DIVE` in
-//! `nine.rs`) without a contradiction is most likely in a puzzle with many solutions, where any
-//! consistent guess leads to one and what counts is how much each guess decides; the bivalue
-//! score, built for refuting (both branches count), is not the best one there. So from that
-//! depth on, while fewer than eight cells are bivalue, the digit with the most open places on
-//! the board (in its band with the most) goes where its empty peers hold it most often: the
-//! placement that removes the most candidates. The digit had several places, so a contradiction
-//! below that depth says little about the puzzle, and the first one does not end the dive.
-//! With a limit of 2 (on the `avx512` path, which has the rectangle exchange below), guesses
-//! per puzzle went from 10.56 to 8.60 on the band-first set (`datasets/band-first.txt`) and
-//! 7.66 to 7.57 on the multi-solution set; on puzzles with one solution the first failure
-//! comes early and little changes (top1465 6.49 to 6.52, forum-hardest 102.1 to 103.1, 17-clue
-//! 0.439 to 0.441). Guessing in any cell from the first guess of a dive, each cell's digit
+//! Deep in a dive the guess changes kind. The further a dive gets without a contradiction,
+//! the likelier the puzzle has many solutions, where any consistent guess leads to one and
+//! what counts is how much each guess decides; the bivalue score, built for refuting (both
+//! branches count), is not the best one there, and the fewer bivalue cells a state has, the
+//! less a split on one decides. So a dive state with fewer than two bivalue cells for each
+//! guess made so far places the digit with the most open places on the board (in its band
+//! with the most) where its empty peers hold it most often: the placement that removes the
+//! most candidates. That digit had several places, so a failure below it says little about
+//! the puzzle, and the first failure deeper than two guesses does not end the dive. With a
+//! limit of 2 (on the `avx512` path, which has the rectangle exchange below), guesses per
+//! puzzle went from 10.56 to 8.01 on the band-first set (`datasets/band-first.txt`) and 7.66
+//! to 7.60 on the multi-solution set; on puzzles with one solution the first failure comes
+//! early and little changes (top1465 6.49 to 6.57, forum-hardest 102.1 to 103.4, 17-clue
+//! 0.439 to 0.448). Guessing in any cell from the first guess of a dive, each cell's digit
 //! that removes most, took band-first to 7.05 guesses but top1465 to 7.10, and cost more to
 //! score; the development log has the variants and the speed.
 //!

@@ -135,7 +135,7 @@ pub(crate) const BOX_CLAIM: [u32; 512] = {
 };
 
 /// For each band: the other two.
-pub(crate) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
 
 /// For each word `3d + b`: its band `b`, and the same digit's words in the other two bands.
 /// Looked up by the examination, in place of a division by three and the bounds checks on
@@ -776,10 +776,11 @@ impl State {
         choice_of_key(best)
     }
 
-    /// Whether fewer than [`DEEP_BIVALUE`] empty cells have two candidates.
+    /// Whether a dive `depth` guesses deep takes [`State::deep_guess`] here: with fewer than
+    /// [`DEEP_BIVALUE`] bivalue cells for each guess made (never at the root).
     #[inline(always)]
-    fn few_bivalue_cells(&self) -> bool {
-        self.bivalue_cells().count_ones() < DEEP_BIVALUE
+    fn is_deep_at(&self, depth: usize) -> bool {
+        (self.bivalue_cells().count_ones() as usize) < DEEP_BIVALUE * depth
     }
 
     /// The empty cells with two candidates, of all bands in one set: bit 27b + p.
@@ -790,7 +791,7 @@ impl State {
         band(0) | band(1) | band(2)
     }
 
-    /// The guess of a dive below [`DEEP_DIVE`]: the digit with the most open places on the
+    /// The guess deep in a dive (see [`Nine::run`]): the digit with the most open places on the
     /// board, in its band with the most (the earlier digit and band on a tie), at the place
     /// whose peers hold the digit most often (the earlier place on a tie). Only called on a
     /// settled, unsolved state. Kept out of the search loop, which takes it seldom.
@@ -806,8 +807,12 @@ impl State {
     /// an open place, which a settled, unsolved state never has.
     #[inline(always)]
     pub(crate) fn fullest_word(&self) -> Option<usize> {
-        let open: [u32; 27] =
-            core::array::from_fn(|j| (self.f[j] & self.unsolved[j % 3]).count_ones());
+        // Counted two words at a time: the scalar path has no bit-count instruction.
+        let mut open = [0u32; 28];
+        for j in (0..27).step_by(2) {
+            let word = |j: usize| self.f.get(j).map_or(0, |&x| x & self.unsolved[j % 3]);
+            (open[j], open[j + 1]) = bit_counts_of_two(word(j), word(j + 1));
+        }
         let mut best = 0u32;
         for d in 0..9 {
             let total = open[3 * d] + open[3 * d + 1] + open[3 * d + 2];
@@ -819,25 +824,35 @@ impl State {
         word_of_deep_key(best)
     }
 
+    /// Word `j`'s band and digit, then its open places and the digit's in the band after it
+    /// and the one after that: what [`State::deep_guess_in`] reads.
+    #[inline(always)]
+    pub(crate) fn deep_places(&self, j: usize) -> (usize, usize, [u32; 3]) {
+        let (d, b) = (j / 3, j % 3);
+        let [b1, b2] = OTHER_BANDS[b];
+        let open = |b: usize| self.f[3 * d + b] & self.unsolved[b];
+        (b, d, [open(b), open(b1), open(b2)])
+    }
+
     /// [`State::deep_guess`] within word `j` (digit `j / 3`, band `j % 3`), which has an
     /// open place.
     #[inline(always)]
     pub(crate) fn deep_guess_in(&self, j: usize) -> (usize, u32, usize) {
-        let (d, b) = (j / 3, j % 3);
-        let [b1, b2] = OTHER_BANDS[b];
-        let open = self.f[j] & self.unsolved[b];
-        // The digit's open places in the other two bands side by side, so that one count
-        // takes a column of both.
-        let elsewhere = u64::from(self.f[3 * d + b1] & self.unsolved[b1])
-            | u64::from(self.f[3 * d + b2] & self.unsolved[b2]) << 27;
+        let (b, d, [open, first, second]) = self.deep_places(j);
+        // The digit's open places in the other two bands side by side: a column's six cells
+        // there are 9 bits apart.
+        let elsewhere = u64::from(first) | u64::from(second) << 27;
         let mut places = open;
         let mut best = 0u32;
         while places != 0 {
             let p = places.trailing_zeros();
             places &= places - 1;
-            let column = u64::from(column_cells(p % 9)) * (1 | 1 << 27);
-            let reach = (open & BAND_PEERS[p as usize % 27]).count_ones()
-                + (elsewhere & column).count_ones();
+            // The column's six bits summed at bit 45 by one multiplication (no bit-count
+            // instruction on the scalar path); no other product reaches bits 45..48.
+            const SUM_AT_45: u64 = 1 << 45 | 1 << 36 | 1 << 27 | 1 << 18 | 1 << 9 | 1;
+            let column = (elsewhere >> (p % 9)) & (COLUMN_LOW | COLUMN_LOW << 27);
+            let elsewhere_count = (column.wrapping_mul(SUM_AT_45) >> 45) as u32 & 7;
+            let reach = (open & BAND_PEERS[p as usize % 27]).count_ones() + elsewhere_count;
             best = best.max(reach << 5 | (31 - p));
         }
         (b, 31 - (best & 31), d)
@@ -1037,13 +1052,13 @@ fn choose<const LANES: bool>(state: &State, all: bool) -> (usize, u32, usize) {
     state.choose_cell(all)
 }
 
-/// The guess of a dive from [`DEEP_DIVE`] on: [`State::deep_guess`] (with `LANES`, in a copy
-/// compiled for the processor's bit count) unless the state has [`DEEP_BIVALUE`] bivalue
-/// cells or more. Kept out of the search loop, which takes it seldom.
-#[inline(never)]
-fn dive_guess<const LANES: bool>(state: &State) -> (usize, u32, usize) {
-    if !state.few_bivalue_cells() {
-        return choose::<LANES>(state, false);
+/// [`State::deep_guess`]: with `LANES`, in a copy compiled for the processor's bit count.
+#[inline(always)]
+fn deep_guess<const WIDE: bool, const LANES: bool>(state: &State) -> (usize, u32, usize) {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE && crate::wide::deep_guess_available() {
+        // SAFETY: the features were detected just now.
+        return unsafe { crate::wide::deep_guess(state) };
     }
     #[cfg(target_arch = "x86_64")]
     if LANES {
@@ -1098,12 +1113,12 @@ pub struct Tally {
 /// from 11.07 to 11.12, the multi-solution set's from 7.90 to 8.00.
 pub(crate) const DIVE_SCORED: usize = 8;
 
-/// The depth from which a dive guesses with [`State::deep_guess`] (see [`Nine::run`]).
-pub(crate) const DEEP_DIVE: usize = 3;
+/// The depth below which a dive's first failure does not end it (see [`Nine::run`]).
+const FORGIVEN_BELOW: usize = 2;
 
-/// A dive past [`DEEP_DIVE`] takes [`State::deep_guess`] only with fewer bivalue cells than
-/// this.
-pub(crate) const DEEP_BIVALUE: u32 = 8;
+/// A dive state takes [`State::deep_guess`] with fewer bivalue cells than this for each guess
+/// made (see [`State::is_deep_at`]).
+const DEEP_BIVALUE: usize = 2;
 
 /// Nodes between two budget checks.
 const CHECK_EVERY: u64 = 1024;
@@ -1133,11 +1148,14 @@ impl Nine {
     /// few more, cheaper guesses; once a branch fails, the remaining work is mostly refuting
     /// branches, where the stronger rules pay.
     ///
-    /// A dive that has got [`DEEP_DIVE`] guesses deep without a contradiction is likely in a
-    /// puzzle with many solutions, where any consistent guess leads to one and the guess that
-    /// decides most goes furthest: with fewer than [`DEEP_BIVALUE`] bivalue cells it takes
-    /// [`State::deep_guess`] from there on. A failure below that depth says little about the
-    /// puzzle (the guessed digit had several places), so the first one does not end the dive.
+    /// The further a dive gets without a contradiction, the likelier the puzzle has many
+    /// solutions, where any consistent guess leads to one and the guess that decides most gets
+    /// there first; and the fewer bivalue cells a state has, the less a split on one decides.
+    /// So a dive state with fewer than two bivalue cells for each guess made so far takes
+    /// [`State::deep_guess`], any other the bivalue cell that reaches furthest. A deep guess's
+    /// digit had several places, so a failure below it says little about the puzzle: the
+    /// first failure deeper than [`FORGIVEN_BELOW`] guesses does not end the dive (on the
+    /// multi-solution set, ending it there cost as much time as the deep guesses saved).
     #[inline(always)]
     pub(crate) fn run<const PEXT: bool, const WIDE: bool, const LANES: bool, const WATCH: bool>(
         &mut self,
@@ -1178,7 +1196,7 @@ impl Nine {
         let mut depth = 0usize;
         // Whether the dive is over: from then on every node propagates in full.
         let mut refuting = false;
-        // Whether the dive has already gone on past a failure deep in it.
+        // Whether the dive has already gone on past a failure.
         let mut forgiven = false;
         let mut solution = [0u8; 81];
         // The cell of the guess just placed, until the watcher has been told of it.
@@ -1212,8 +1230,8 @@ impl Nine {
                         break;
                     }
                 } else if depth < self.stack.len() {
-                    let (b, p, d) = if !refuting && depth >= DEEP_DIVE {
-                        dive_guess::<LANES>(&current)
+                    let (b, p, d) = if !refuting && current.is_deep_at(depth) {
+                        deep_guess::<WIDE, LANES>(&current)
                     } else {
                         choose::<LANES>(&current, depth == 0 || refuting)
                     };
@@ -1230,7 +1248,7 @@ impl Nine {
                         continue;
                     }
                 }
-            } else if !refuting && depth > DEEP_DIVE && !forgiven {
+            } else if !refuting && depth > FORGIVEN_BELOW && !forgiven {
                 forgiven = true;
             } else {
                 refuting = true;
@@ -1389,6 +1407,23 @@ fn band_and_bit(k: u32) -> (usize, u32) {
 pub(crate) fn choice_of_key(key: u32) -> (usize, u32, usize) {
     let (b, p) = band_and_bit(127 - (key >> 4 & 127));
     (b, p, (key & 15) as usize)
+}
+
+/// The first column's cells in a band word, as a 64-bit word.
+const COLUMN_LOW: u64 = column_cells(0) as u64;
+
+/// The bits set in `a` and in `b`, counted together in one 64-bit word: without a bit-count
+/// instruction each count costs a dozen operations, and here two cost hardly more than one.
+#[inline(always)]
+fn bit_counts_of_two(a: u32, b: u32) -> (u32, u32) {
+    let x = u64::from(a) | u64::from(b) << 32;
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    let bytes = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte k of the product sums bytes 0..=k: byte 3 counts `a`, byte 7 both.
+    let sums = bytes.wrapping_mul(0x0101_0101_0101_0101);
+    let low = (sums >> 24) as u32 & 0xFF;
+    (low, (sums >> 56) as u32 - low)
 }
 
 /// The key of word `j` (digit `j / 3`, band `j % 3`) for [`State::fullest_word`]: the
@@ -1745,6 +1780,23 @@ mod tests {
                 .expect("the fullest digit has an empty cell");
             let (b, p, d) = state.deep_guess();
             assert_eq!((27 * b + p as usize, d), (cell, digit));
+        }
+    }
+
+    /// The AVX-512 deep guess is the scalar one on every deep state.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_wide_deep_guess_is_the_scalar_one() {
+        if !crate::wide::deep_guess_available() {
+            eprintln!("no AVX-512 bit count here: the wide deep guess is never used");
+            return;
+        }
+        for state in &deep_states() {
+            // SAFETY: the features were detected above.
+            assert_eq!(
+                unsafe { crate::wide::deep_guess(state) },
+                state.deep_guess()
+            );
         }
     }
 
