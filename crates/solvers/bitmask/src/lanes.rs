@@ -1,5 +1,6 @@
-//! The AVX2 parts of the 9×9 path: the guess choice eight cells at a time and the solution
-//! written 32 cells a store (on the `avx512` path too); for processors without the AVX-512
+//! The AVX2 parts of the 9×9 path: the guess choice eight cells at a time, the deep guess of a
+//! dive (where AVX-512 has no bit count), and the solution written 32 cells a store (on the
+//! `avx512` path too); for processors without the AVX-512
 //! parts of `wide.rs` and `settle.rs`, the column rules' verdicts and the triads' per-digit
 //! sets one lane per digit, for digits 0 to 7 (the caller does digit 8 in scalar code), and the
 //! examination's scan for changed words by lane masks. Part of the rectangular 9×9 path:
@@ -149,7 +150,7 @@ pub(crate) fn choose_cell(state: &State, all: bool) -> (usize, u32, usize) {
 }
 
 /// [`State::deep_guess`]: the digits' open places counted eight digits at a time (digit 8
-/// apart), the place chosen with the processor's bit count.
+/// apart), then the chosen word's 27 places scored eight at a time.
 #[inline(never)]
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
 pub(crate) fn deep_guess(state: &State) -> (usize, u32, usize) {

@@ -1,5 +1,6 @@
 //! Parts of the 9×9 search on AVX-512F: the column rules and the triads' per-digit sets, one
-//! lane per digit, and the lane helpers the band examination (`settle.rs`) shares. Part of the
+//! lane per digit; the deep guess of a dive, where the processor also counts bits lane by lane
+//! (VPOPCNTD); and the lane helpers the band examination (`settle.rs`) shares. Part of the
 //! rectangular 9×9 path: classic boards only. Every part gives exactly the scalar results, so
 //! both paths search the same tree.
 //!
