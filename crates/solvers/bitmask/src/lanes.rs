@@ -1,6 +1,5 @@
 //! The AVX2 parts of the 9×9 path: the guess choice eight cells at a time, the deep guess of a
-//! dive (where AVX-512 has no bit count), and the solution written 32 cells a store (on the
-//! `avx512` path too); for processors without the AVX-512
+//! dive, and the solution written 32 cells a store (on the `avx512` path too); for processors without the AVX-512
 //! parts of `wide.rs` and `settle.rs`, the column rules' verdicts and the triads' per-digit
 //! sets one lane per digit, for digits 0 to 7 (the caller does digit 8 in scalar code), and the
 //! examination's scan for changed words by lane masks. Part of the rectangular 9×9 path:
@@ -207,8 +206,8 @@ fn deep_guess_in(state: &State, j: usize) -> (usize, u32, usize) {
 
 /// Each place's peers in its band ([`BAND_PEERS`]) and its column ([`COLUMN_OF`]), as
 /// four vectors of eight places.
-pub(crate) const DEEP_PEERS: [u32; 32] = four_vectors(BAND_PEERS);
-pub(crate) const DEEP_COLUMNS: [u32; 32] = four_vectors(COLUMN_OF);
+const DEEP_PEERS: [u32; 32] = four_vectors(BAND_PEERS);
+const DEEP_COLUMNS: [u32; 32] = four_vectors(COLUMN_OF);
 
 /// A word for each place of a band, then 0 for the five lanes past the 27th.
 const fn four_vectors(words: [u32; 27]) -> [u32; 32] {

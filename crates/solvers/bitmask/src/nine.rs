@@ -1052,15 +1052,9 @@ fn choose<const LANES: bool>(state: &State, all: bool) -> (usize, u32, usize) {
     state.choose_cell(all)
 }
 
-/// [`State::deep_guess`]: with `WIDE`, on AVX-512 where the processor counts bits lane by
-/// lane; with `LANES`, on AVX2.
+/// [`State::deep_guess`]: with `LANES`, on AVX2 (the `avx512` path's too).
 #[inline(always)]
-fn deep_guess<const WIDE: bool, const LANES: bool>(state: &State) -> (usize, u32, usize) {
-    #[cfg(target_arch = "x86_64")]
-    if WIDE && crate::wide::deep_guess_available() {
-        // SAFETY: the features were detected just now.
-        return unsafe { crate::wide::deep_guess(state) };
-    }
+fn deep_guess<const LANES: bool>(state: &State) -> (usize, u32, usize) {
     #[cfg(target_arch = "x86_64")]
     if LANES {
         // SAFETY: `LANES` is true only in copies run once AVX2 and POPCNT were detected.
@@ -1233,7 +1227,7 @@ impl Nine {
                     }
                 } else if depth < self.stack.len() {
                     let (b, p, d) = if !refuting && current.is_deep_at(depth) {
-                        deep_guess::<WIDE, LANES>(&current)
+                        deep_guess::<LANES>(&current)
                     } else {
                         choose::<LANES>(&current, depth == 0 || refuting)
                     };
@@ -1782,23 +1776,6 @@ mod tests {
                 .expect("the fullest digit has an empty cell");
             let (b, p, d) = state.deep_guess();
             assert_eq!((27 * b + p as usize, d), (cell, digit));
-        }
-    }
-
-    /// The AVX-512 deep guess is the scalar one on every deep state.
-    #[cfg(target_arch = "x86_64")]
-    #[test]
-    fn the_wide_deep_guess_is_the_scalar_one() {
-        if !crate::wide::deep_guess_available() {
-            eprintln!("no AVX-512 bit count here: the wide deep guess is never used");
-            return;
-        }
-        for state in &deep_states() {
-            // SAFETY: the features were detected above.
-            assert_eq!(
-                unsafe { crate::wide::deep_guess(state) },
-                state.deep_guess()
-            );
         }
     }
 

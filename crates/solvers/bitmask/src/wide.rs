@@ -1,6 +1,5 @@
 //! Parts of the 9×9 search on AVX-512F: the column rules and the triads' per-digit sets, one
-//! lane per digit; the deep guess of a dive, where the processor also counts bits lane by lane
-//! (VPOPCNTD); and the lane helpers the band examination (`settle.rs`) shares. Part of the
+//! lane per digit, and the lane helpers the band examination (`settle.rs`) shares. Part of the
 //! rectangular 9×9 path: classic boards only. Every part gives exactly the scalar results, so
 //! both paths search the same tree.
 //!
@@ -11,8 +10,7 @@
 
 use core::arch::x86_64::*;
 
-use super::lanes::{DEEP_COLUMNS, DEEP_PEERS};
-use super::nine::{BAND, COLUMN_CLAIMING, GROUP_LOW, State, TriadSets, word_of_deep_key};
+use super::nine::{BAND, COLUMN_CLAIMING, GROUP_LOW, State, TriadSets};
 
 /// The features this module's and `settle.rs`'s functions are compiled for.
 pub(crate) fn available() -> bool {
@@ -120,70 +118,6 @@ pub(crate) fn column_singles(state: &mut State) -> Result<bool, ()> {
         found |= state.apply_column_rules(d, [keep[0][d], keep[1][d], keep[2][d]], singles[d])?;
     }
     Ok(found)
-}
-
-/// Whether [`deep_guess`] can run here: it counts bits with AVX-512's VPOPCNTD, which not
-/// every processor with AVX-512F has (Intel's before Ice Lake do not).
-pub(crate) fn deep_guess_available() -> bool {
-    available() && std::is_x86_feature_detected!("avx512vpopcntdq")
-}
-
-/// [`State::deep_guess`] with each digit a lane, then each of the word's places a lane,
-/// and the processor's lane-wise bit count.
-#[inline(never)]
-#[target_feature(enable = "avx512f,avx512vpopcntdq")]
-pub(crate) fn deep_guess(state: &State) -> (usize, u32, usize) {
-    let splat = |x: u32| _mm512_set1_epi32(x as i32);
-    let words = digit_words(state);
-    let open: [__m512i; 3] = core::array::from_fn(|b| {
-        _mm512_popcnt_epi32(_mm512_and_si512(words[b], splat(state.unsolved[b])))
-    });
-    let total = _mm512_add_epi32(open[0], _mm512_add_epi32(open[1], open[2]));
-    let mut best = _mm512_setzero_si512();
-    for (b, open) in open.into_iter().enumerate() {
-        // The keys of `nine::deep_key`, lane d holding word 3d + b.
-        let later = _mm512_sub_epi32(
-            splat(31 - b as u32),
-            _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 0, 0, 0, 0, 0, 0, 0),
-        );
-        let counts = _mm512_slli_epi32::<5>(_mm512_or_si512(_mm512_slli_epi32::<5>(total), open));
-        let holds = _mm512_mask_test_epi32_mask(DIGITS, open, open);
-        best = _mm512_mask_max_epu32(best, holds, best, _mm512_or_si512(counts, later));
-    }
-    let Some(j) = word_of_deep_key(_mm512_reduce_max_epu32(best)) else {
-        return state.fewest_candidates_first_digit();
-    };
-    let (b, d, [open, first, second]) = state.deep_places(j);
-    let [here, first, second] = [open, first, second].map(splat);
-    let mut best = _mm512_setzero_si512();
-    for half in 0..2 {
-        // SAFETY: each table holds 32 words.
-        let (peers, column) = unsafe {
-            (
-                _mm512_loadu_si512(DEEP_PEERS.as_ptr().add(16 * half).cast()),
-                _mm512_loadu_si512(DEEP_COLUMNS.as_ptr().add(16 * half).cast()),
-            )
-        };
-        let places = _mm512_add_epi32(
-            splat(16 * half as u32),
-            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-        );
-        let reach = _mm512_add_epi32(
-            _mm512_popcnt_epi32(_mm512_and_si512(here, peers)),
-            _mm512_add_epi32(
-                _mm512_popcnt_epi32(_mm512_and_si512(first, column)),
-                _mm512_popcnt_epi32(_mm512_and_si512(second, column)),
-            ),
-        );
-        let key = _mm512_or_si512(
-            _mm512_slli_epi32::<5>(reach),
-            _mm512_sub_epi32(splat(31), places),
-        );
-        let is_open = (open >> (16 * half)) as __mmask16;
-        best = _mm512_mask_max_epu32(best, is_open, best, key);
-    }
-    let key = _mm512_reduce_max_epu32(best);
-    (b, 31 - (key & 31), d)
 }
 
 /// The nine digits' words of each band, one lane per digit (lanes 9..16 are not digits).
