@@ -218,7 +218,16 @@ pub(crate) fn sectors<const PEXT: bool>(x: u32) -> u32 {
         | ROW_BOXES[((x >> 18) & 511) as usize] << 6
 }
 
-/// The whole search state: 240 bytes, copied once per guess.
+/// A guess: digit `digit` placed at bit `bit` of band `band`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Guess {
+    pub(crate) band: usize,
+    pub(crate) bit: u32,
+    pub(crate) digit: usize,
+}
+
+/// The whole search state: 320 bytes, copied once per guess. Aligned, with the words first,
+/// so that the AVX-512 examination's loads are the copy's 64-byte blocks (see `settle.rs`).
 ///
 /// The scalar loop re-examines a word when it differs from `seen`, the value it had when last
 /// examined (the AVX-512 examination, `settle.rs`, examines every word and leaves `seen`
@@ -226,8 +235,11 @@ pub(crate) fn sectors<const PEXT: bool>(x: u32) -> u32 {
 /// clears them from the other digits; column pointing clears a box's lone column from the
 /// digit's other bands.
 #[derive(Clone, Copy)]
+#[repr(C, align(64))]
 pub(crate) struct State {
     pub(crate) f: [u32; 27],
+    /// Always 0: words 16 to 31 are one aligned 64-byte block (see `settle.rs`).
+    pub(crate) tail: [u32; 5],
     pub(crate) seen: [u32; 27],
     pub(crate) unsolved: [u32; 3],
     /// Empty cells with exactly two candidates, per band, as of the last naked-single scan.
@@ -235,10 +247,13 @@ pub(crate) struct State {
     pub(crate) pairs: [u32; 4],
 }
 
+const _: () = assert!(core::mem::size_of::<State>() == 320);
+
 impl State {
     fn empty() -> State {
         State {
             f: [BAND; 27],
+            tail: [0; 5],
             seen: [0; 27],
             unsolved: [BAND; 3],
             pairs: [0; 4],
@@ -495,24 +510,30 @@ impl State {
         self.candidate_counts()
     }
 
-    /// Propagates to a fixpoint; false on a contradiction. Without `full`, only the band
-    /// examination and naked singles run (see [`Nine::run`] for when that pays).
+    /// Places `guess`, then propagates to a fixpoint; false on a contradiction. Without
+    /// `full`, only the band examination and naked singles run (see [`Nine::run`] for when
+    /// that pays).
     #[inline(always)]
     fn propagate<const PEXT: bool, const WIDE: bool, const LANES: bool>(
         &mut self,
         full: bool,
+        guess: Option<Guess>,
     ) -> bool {
+        let mut guess = guess;
         loop {
-            if !settle::<PEXT, WIDE, LANES>(self) {
+            if !settle::<PEXT, WIDE, LANES>(self, guess.take()) {
                 return false;
             }
             if self.is_solved() {
                 return true;
             }
-            match self.naked_singles::<LANES>() {
-                Err(()) => return false,
-                Ok(true) => continue,
-                Ok(false) => {}
+            // The wide examination places the naked singles itself.
+            if !WIDE {
+                match self.naked_singles::<LANES>() {
+                    Err(()) => return false,
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                }
             }
             if !COLUMN_SINGLES || !full {
                 return true;
@@ -993,11 +1014,19 @@ pub(crate) fn column_rules(words: [u32; 3], unsolved: [u32; 3]) -> Result<([u32;
 
 /// The band examination to a fixpoint: with `WIDE`, all words at once in vector lanes.
 #[inline(always)]
-fn settle<const PEXT: bool, const WIDE: bool, const LANES: bool>(state: &mut State) -> bool {
+fn settle<const PEXT: bool, const WIDE: bool, const LANES: bool>(
+    state: &mut State,
+    guess: Option<Guess>,
+) -> bool {
     #[cfg(target_arch = "x86_64")]
     if WIDE {
         // SAFETY: `WIDE` is true only in the copy run once `wide::available()` said so.
-        return unsafe { crate::settle::settle(state) };
+        return unsafe { crate::settle::settle(state, guess) };
+    }
+    if let Some(Guess { band, bit, digit }) = guess
+        && !state.place(digit, band, bit)
+    {
+        return false;
     }
     state.settle_bands::<PEXT, LANES>()
 }
@@ -1197,6 +1226,8 @@ impl Nine {
         let mut solution = [0u8; 81];
         // The cell of the guess just placed, until the watcher has been told of it.
         let mut guessed = None;
+        // The guess the next propagation starts by placing.
+        let mut guess = None;
         loop {
             counters.nodes += 1;
             if checkpoints.due(counters.nodes)
@@ -1205,7 +1236,7 @@ impl Nine {
             {
                 return tally(solutions, Some(reason), counters);
             }
-            if current.propagate::<PEXT, WIDE, LANES>(depth == 0 || refuting) {
+            if current.propagate::<PEXT, WIDE, LANES>(depth == 0 || refuting, guess.take()) {
                 if WATCH {
                     current.show(&mut shown, guessed.take(), &mut watch);
                 }
@@ -1240,9 +1271,14 @@ impl Nine {
                     if WATCH {
                         guessed = Some(27 * b + p as usize);
                     }
-                    if current.place(d, b, p) {
-                        continue;
-                    }
+                    // Placed by the propagation, so that the wide examination places it in
+                    // registers (the cell admits the digit: every guess is a candidate).
+                    guess = Some(Guess {
+                        band: b,
+                        bit: p,
+                        digit: d,
+                    });
+                    continue;
                 }
             } else if !refuting && depth > FORGIVEN_BELOW && !forgiven {
                 forgiven = true;
@@ -1607,7 +1643,7 @@ mod tests {
                 let (b, p) = (usize::from(cell / 27), u32::from(cell % 27));
                 assert!(state.place(usize::from(digit), b, p));
             }
-            while state.propagate::<false, false, false>(full) && !state.is_solved() {
+            while state.propagate::<false, false, false>(full, None) && !state.is_solved() {
                 let Some((b, p, d)) = guess(&state) else {
                     break;
                 };
@@ -1834,16 +1870,43 @@ mod tests {
         states
     }
 
-    /// The AVX-512 band examination reaches the scalar loop's fixpoint, or fails where it
-    /// fails: after each placement of the dive states, and from each puzzle's givens.
+    /// The scalar band examination and naked singles to their fixpoint, after placing
+    /// `guess`: what the AVX-512 settling does in one call.
+    fn settled_with_singles(mut state: State, guess: Option<Guess>) -> Option<State> {
+        if let Some(Guess { band, bit, digit }) = guess
+            && !state.place(digit, band, bit)
+        {
+            return None;
+        }
+        loop {
+            if !state.settle_bands::<false, false>() {
+                return None;
+            }
+            match state.naked_singles::<false>() {
+                Err(()) => return None,
+                Ok(true) => continue,
+                Ok(false) => return Some(state),
+            }
+        }
+    }
+
+    /// The AVX-512 settling (band examination and naked singles, a guess placed in registers
+    /// first) reaches the scalar loop's fixpoint and bivalue cells, or fails where it fails:
+    /// for each placement of the dive states, placed by either, and from each puzzle's givens.
     #[cfg(target_arch = "x86_64")]
     #[test]
-    fn the_wide_examination_settles_as_the_scalar_one() {
-        if !crate::wide::testable("the wide examination is never used") {
+    fn the_wide_settling_reaches_the_scalar_fixpoint() {
+        if !crate::wide::testable("the wide settling is never used") {
             return;
         }
         let set = include_str!("../../../../datasets/multi-solution.txt");
-        let mut states = placed_states();
+        let mut cases: Vec<(State, Option<Guess>)> = Vec::new();
+        for (state, digit, band, bit) in bivalue_placements() {
+            let mut placed = state;
+            assert!(placed.place(digit, band, bit));
+            cases.push((placed, None));
+            cases.push((state, Some(Guess { band, bit, digit })));
+        }
         for line in set.lines().filter(|l| !l.starts_with('#')) {
             let clues = Clues::from_line(line.as_bytes()).expect("a 9×9 line");
             let mut state = State::empty();
@@ -1851,24 +1914,67 @@ mod tests {
                 let (b, p) = (usize::from(cell / 27), u32::from(cell % 27));
                 assert!(state.place(usize::from(digit), b, p));
             }
-            states.push(state);
+            cases.push((state, None));
         }
         let (mut settled, mut failed) = (0, 0);
-        for mut scalar in states {
-            let mut wide = scalar;
-            let verdict = scalar.settle_bands::<false, false>();
+        for (state, guess) in cases {
+            let scalar = settled_with_singles(state, guess);
+            let mut wide = state;
             // SAFETY: the features were detected above.
-            assert_eq!(unsafe { crate::settle::settle(&mut wide) }, verdict);
-            if verdict {
-                assert_eq!((wide.f, wide.unsolved), (scalar.f, scalar.unsolved));
+            let verdict = unsafe { crate::settle::settle(&mut wide, guess) };
+            assert_eq!(verdict, scalar.is_some(), "{guess:?}");
+            if let Some(scalar) = scalar {
+                assert_eq!(
+                    (wide.f, wide.unsolved, wide.pairs),
+                    (scalar.f, scalar.unsolved, scalar.pairs),
+                    "{guess:?}"
+                );
             }
             settled += usize::from(verdict);
             failed += usize::from(!verdict);
         }
         assert!(
-            settled >= 10_000 && failed >= 500,
+            settled >= 20_000 && failed >= 1_000,
             "settled {settled}, failed {failed}"
         );
+    }
+
+    /// Contradictions built by hand on an empty grid, each of which both settlings must find:
+    /// two cells whose only candidate is the same digit, sharing a row segment, a row, a box
+    /// or a column; and two digits whose rows in a band are left with only the same cell.
+    #[test]
+    fn settling_finds_contradictions_built_by_hand() {
+        // Cells as (band, bit): bit 9r + c is row r, column c of the band.
+        let only_five_at = |cells: &[(usize, u32)]| {
+            let mut state = State::empty();
+            for &(b, p) in cells {
+                for d in (0..9).filter(|&d| d != 4) {
+                    state.f[3 * d + b] &= !(1 << p);
+                }
+            }
+            state
+        };
+        let mut cases = vec![
+            ("a row segment", only_five_at(&[(0, 0), (0, 1)])),
+            ("a row", only_five_at(&[(0, 0), (0, 4)])),
+            ("a box", only_five_at(&[(0, 0), (0, 10)])),
+            ("a column", only_five_at(&[(0, 0), (1, 0)])),
+        ];
+        // Digits 1 and 2 each left with only the first cell in the band's first row.
+        let mut one_cell = State::empty();
+        for d in [0, 1] {
+            one_cell.f[3 * d] &= !(BAND_PEERS[0] & 511);
+        }
+        cases.push(("two digits' only place in a row", one_cell));
+        for (what, state) in cases {
+            assert!(settled_with_singles(state, None).is_none(), "{what}");
+            #[cfg(target_arch = "x86_64")]
+            if crate::wide::testable("the wide settling is never used") {
+                let mut wide = state;
+                // SAFETY: the features were detected just above.
+                assert!(!unsafe { crate::settle::settle(&mut wide, None) }, "{what}");
+            }
+        }
     }
 
     /// A placement with all its eliminations at once propagates to exactly the state (or the
@@ -1879,9 +1985,9 @@ mod tests {
     fn placements_settle_as_placements_in_the_word() {
         let set = include_str!("../../../../datasets/multi-solution.txt");
         let settles_alike = |mut in_word: State, mut at_once: State, what: &str| {
-            let verdict = in_word.propagate::<false, false, false>(true);
+            let verdict = in_word.propagate::<false, false, false>(true, None);
             assert_eq!(
-                at_once.propagate::<false, false, false>(true),
+                at_once.propagate::<false, false, false>(true, None),
                 verdict,
                 "{what}"
             );
@@ -1934,13 +2040,13 @@ mod tests {
         let mut short = 0;
         for state in one_step_states() {
             let (mut light, mut full) = (state, state);
-            let verdict = full.propagate::<false, false, false>(true);
-            if !light.propagate::<false, false, false>(false) {
+            let verdict = full.propagate::<false, false, false>(true, None);
+            if !light.propagate::<false, false, false>(false, None) {
                 assert!(!verdict, "light propagation failed where full did not");
                 continue;
             }
             short += usize::from(light.f != full.f);
-            assert_eq!(light.propagate::<false, false, false>(true), verdict);
+            assert_eq!(light.propagate::<false, false, false>(true, None), verdict);
             if verdict {
                 assert_eq!((light.f, light.unsolved), (full.f, full.unsolved));
             }

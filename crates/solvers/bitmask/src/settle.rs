@@ -1,5 +1,6 @@
-//! The band examination of the 9×9 search on AVX-512: all 27 words examined at once, one lane
-//! each, pass after pass until none changes. Part of the rectangular 9×9 path: classic boards
+//! The band examination and naked singles of the 9×9 search on AVX-512: all 27 words
+//! examined at once, one lane each, pass after pass until none changes, then the naked singles
+//! placed, until neither changes anything. Part of the rectangular 9×9 path: classic boards
 //! only.
 //!
 //! The scalar loop (`State::settle_bands`) examines only the words that changed, one branch
@@ -10,39 +11,34 @@
 //! rules only remove candidates, both reach the same fixpoint (or both find a contradiction),
 //! so both paths search the same tree.
 //!
+//! The words stay in registers from the guess to the fixpoint: the guess is placed here, and
+//! so are the naked singles, with the bivalue cells recorded on the way out. Stores of single
+//! words between the state's copy and this function's full-width loads made the loads wait
+//! until the stores reached the cache.
+//!
 //! Lane `j` holds word `j = 3d + b` (digit `d`, band `b`): lanes 0..16 in one register, 16..27
 //! in a second whose lanes 27..32 stay empty.
 
 use core::arch::x86_64::*;
 
-use super::nine::{BAND, GROUP_LOW, State, column_cells};
+use super::nine::{BAND, BAND_PEERS, COLUMN_OF, GROUP_LOW, Guess, State, column_cells};
 use super::wide::{fold, in_all_rows, occupied_groups, spread_group, to_lanes};
 
-/// Lane indices for [`Words::take`]. Each word's lane takes the word `shift` lanes on,
-/// wrapping round the 27: the same band's word `shift / 3` digits on. Across bands, it takes
-/// instead the same digit's word `shift` bands on, wrapping round its three.
-const fn lanes_from(shift: usize, across_bands: bool) -> [[u32; 16]; 2] {
+/// Lane indices for [`Words::take`]: each word's lane takes the same digit's word `shift`
+/// bands on, wrapping round its three.
+const fn bands_on(shift: usize) -> [[u32; 16]; 2] {
     let mut out = [[0; 16]; 2];
     let mut j = 0;
     while j < 27 {
         let (d, b) = (j / 3, j % 3);
-        let from = if across_bands {
-            3 * d + (b + shift) % 3
-        } else {
-            (j + shift) % 27
-        };
-        out[j / 16][j % 16] = from as u32;
+        out[j / 16][j % 16] = (3 * d + (b + shift) % 3) as u32;
         j += 1;
     }
     out
 }
 
-const BANDS_ON_1: [[u32; 16]; 2] = lanes_from(1, true);
-const BANDS_ON_2: [[u32; 16]; 2] = lanes_from(2, true);
-const DIGITS_ON_1: [[u32; 16]; 2] = lanes_from(3, false);
-const DIGITS_ON_2: [[u32; 16]; 2] = lanes_from(6, false);
-const DIGITS_ON_4: [[u32; 16]; 2] = lanes_from(12, false);
-const DIGITS_ON_6: [[u32; 16]; 2] = lanes_from(18, false);
+const BANDS_ON_1: [[u32; 16]; 2] = bands_on(1);
+const BANDS_ON_2: [[u32; 16]; 2] = bands_on(2);
 
 /// The first cell of each row of a band word.
 const ROW_LOW: u32 = column_cells(0);
@@ -71,6 +67,25 @@ impl Words {
     #[target_feature(enable = "avx512f")]
     fn or(self, other: Words) -> Words {
         self.zip(other, |a, b| _mm512_or_si512(a, b))
+    }
+
+    /// `IMM` as `_mm512_ternarylogic_epi32` applies it, lane by lane, to three sets of words.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn logic<const IMM: i32>(self, b: Words, c: Words) -> Words {
+        Words {
+            low: _mm512_ternarylogic_epi32::<IMM>(self.low, b.low, c.low),
+            high: _mm512_ternarylogic_epi32::<IMM>(self.high, b.high, c.high),
+        }
+    }
+
+    /// Whether any word differs from `other`'s.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn differ(self, other: Words) -> bool {
+        (_mm512_cmpneq_epi32_mask(self.low, other.low)
+            | _mm512_cmpneq_epi32_mask(self.high, other.high))
+            != 0
     }
 
     /// Each lane's word taken from the lane `index` names.
@@ -168,48 +183,245 @@ fn claimed_columns(word: __m512i) -> __m512i {
 
 /// The rows of a word (all 9 bits each) with exactly one cell. No row is empty, as after
 /// [`placeable_sectors`] in a word that is not 0: clearing each row's lowest cell then leaves
-/// the one-cell rows empty, and bit 8 of an empty row stays clear after adding 255 to the
-/// row's low eight bits.
+/// the one-cell rows empty.
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn single_rows(word: __m512i) -> __m512i {
-    const ROW_LOW_EIGHT: u32 = 0xFF * ROW_LOW;
-    const ROW_TOP: u32 = 0x100 * ROW_LOW;
-    let splat = |v: u32| _mm512_set1_epi32(v as i32);
-    let rest = _mm512_and_si512(word, _mm512_sub_epi32(word, splat(ROW_LOW)));
-    let filled = _mm512_or_si512(
-        _mm512_add_epi32(
-            _mm512_and_si512(rest, splat(ROW_LOW_EIGHT)),
-            splat(ROW_LOW_EIGHT),
-        ),
-        rest,
+    let rest = _mm512_and_si512(
+        word,
+        _mm512_sub_epi32(word, _mm512_set1_epi32(ROW_LOW as i32)),
     );
-    let top = _mm512_andnot_si512(filled, splat(ROW_TOP));
-    _mm512_or_si512(top, _mm512_sub_epi32(top, _mm512_srli_epi32::<8>(top)))
+    whole_rows(_mm512_andnot_si512(
+        row_tops(rest),
+        _mm512_set1_epi32(ROW_TOP as i32),
+    ))
 }
 
-/// Examines every word until none changes; false on a contradiction. `seen` is left as it
-/// was: only the scalar loop reads it.
+/// Bit 8 of each row.
+const ROW_TOP: u32 = 0x100 * ROW_LOW;
+
+/// Bit 8 of each row of `cells` with a cell: bit 8 itself, or a carry into it from adding
+/// 255 to the row's low eight bits.
+#[inline]
 #[target_feature(enable = "avx512f")]
-pub(crate) fn settle(state: &mut State) -> bool {
+fn row_tops(cells: __m512i) -> __m512i {
+    const ROW_LOW_EIGHT: u32 = 0xFF * ROW_LOW;
+    let splat = |v: u32| _mm512_set1_epi32(v as i32);
+    // a & (b | c).
+    const AND_OR: i32 = 0xE0;
+    _mm512_ternarylogic_epi32::<AND_OR>(
+        splat(ROW_TOP),
+        _mm512_add_epi32(
+            _mm512_and_si512(cells, splat(ROW_LOW_EIGHT)),
+            splat(ROW_LOW_EIGHT),
+        ),
+        cells,
+    )
+}
+
+/// The whole rows (all nine bits) of the rows whose bit 8 `tops` has.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn whole_rows(tops: __m512i) -> __m512i {
+    _mm512_or_si512(tops, _mm512_sub_epi32(tops, _mm512_srli_epi32::<8>(tops)))
+}
+
+/// A band's cells by how many candidates they have, up to three.
+#[derive(Clone, Copy)]
+struct Tally {
+    one: __m512i,
+    two: __m512i,
+    three: __m512i,
+}
+
+impl Tally {
+    /// The cells of each lane's word, counted once.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn of(word: __m512i) -> Tally {
+        let none = _mm512_setzero_si512();
+        Tally {
+            one: word,
+            two: none,
+            three: none,
+        }
+    }
+
+    /// Both tallies together, lane by lane.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn add(self, other: Tally) -> Tally {
+        // a | b | c, and a | (b & c).
+        const OR3: i32 = 0xFE;
+        const OR_AND: i32 = 0xF8;
+        let two_from_ones = _mm512_and_si512(self.one, other.one);
+        let three_from_mixed = _mm512_ternarylogic_epi32::<OR_AND>(
+            _mm512_and_si512(self.two, other.one),
+            self.one,
+            other.two,
+        );
+        Tally {
+            one: _mm512_or_si512(self.one, other.one),
+            two: _mm512_ternarylogic_epi32::<OR3>(self.two, other.two, two_from_ones),
+            three: _mm512_ternarylogic_epi32::<OR3>(self.three, other.three, three_from_mixed),
+        }
+    }
+
+    /// Each lane's tally taken from the lane `N` on (and 0 past the last).
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn lanes_on<const N: i32>(self) -> Tally {
+        let none = _mm512_setzero_si512();
+        let on = |x| _mm512_alignr_epi32::<N>(none, x);
+        Tally {
+            one: on(self.one),
+            two: on(self.two),
+            three: on(self.three),
+        }
+    }
+}
+
+/// Each band's cells counted over the band's nine words, band `b` in lane `b`: the second
+/// register's eleven words are added to the first's lanes of their bands, then lanes are
+/// folded onto lanes of the same band, twelve, six and three on.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn candidate_counts(words: Words) -> Tally {
+    // Word 16 + i is in band (i + 1) % 3: it goes to lane i + 1 (lane 0 takes none).
+    let high = _mm512_maskz_alignr_epi32::<15>(!1, words.high, words.low);
+    let sixteen = Tally::of(words.low).add(Tally::of(high));
+    let twelve = sixteen.add(sixteen.lanes_on::<12>());
+    let six = twelve.add(twelve.lanes_on::<6>());
+    six.add(six.lanes_on::<3>())
+}
+
+/// The digit of each lane's word (9 for the lanes past the last word).
+const LANE_DIGITS: [[u32; 16]; 2] = {
+    let mut out = [[9; 16]; 2];
+    let mut j = 0;
+    while j < 27 {
+        out[j / 16][j % 16] = (j / 3) as u32;
+        j += 1;
+    }
+    out
+};
+
+/// [`State::place`] on the words in registers and the empty cells (band `b` in lane `b`),
+/// `bands` giving each register's lanes' bands. `None` if the cell no longer admits the digit.
+///
+/// Placing the guess here, not with scalar stores before the loads, lets the loads take the
+/// state copy's full-width stores as they are.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn place_guess(
+    words: Words,
+    unsolved: __m512i,
+    guess: Guess,
+    bands: [__m512i; 2],
+) -> Option<(Words, __m512i)> {
+    let Guess { band, bit, digit } = guess;
+    let splat = |v: u32| _mm512_set1_epi32(v as i32);
+    let cell = splat(1 << bit);
+    let (column, peers) = (
+        splat(COLUMN_OF[bit as usize]),
+        splat(BAND_PEERS[bit as usize]),
+    );
+    // (a & !b) | c.
+    const KEEP_OR: i32 = 0xBA;
+    let mut admits = true;
+    let mut place = |word: __m512i, bands: __m512i, digits: &[u32; 16]| {
+        // SAFETY: sixteen words.
+        let digits = unsafe { _mm512_loadu_si512(digits.as_ptr().cast()) };
+        let in_band = _mm512_cmpeq_epi32_mask(bands, splat(band as u32));
+        let of_digit = _mm512_cmpeq_epi32_mask(digits, splat(digit as u32));
+        let own = in_band & of_digit;
+        admits &= _mm512_mask_test_epi32_mask(own, word, cell) == own;
+        let word = _mm512_mask_andnot_epi32(word, in_band, cell, word);
+        let word = _mm512_mask_andnot_epi32(word, of_digit & !in_band, column, word);
+        _mm512_mask_ternarylogic_epi32::<KEEP_OR>(word, own, peers, cell)
+    };
+    let placed = Words {
+        low: place(words.low, bands[0], &LANE_DIGITS[0]),
+        high: place(words.high, bands[1], &LANE_DIGITS[1]),
+    };
+    let unsolved = _mm512_mask_andnot_epi32(unsolved, 1 << band, cell, unsolved);
+    admits.then_some((placed, unsolved))
+}
+
+/// Each lane's band's nine words together, in every lane of the band: the band's cells with a
+/// candidate, spread back by the lanes' bands (the compiler drops the counts past one).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn band_union(words: Words, bands: __m512i, high_bands: __m512i) -> Words {
+    let union = candidate_counts(words).one;
+    Words {
+        low: _mm512_permutexvar_epi32(bands, union),
+        high: _mm512_permutexvar_epi32(high_bands, union),
+    }
+}
+
+/// The rows (all nine cells) of the cells of `cells`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn rows_of(cells: __m512i) -> __m512i {
+    whole_rows(row_tops(cells))
+}
+
+/// The boxes (all nine cells) of the cells of `cells`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn boxes_of(cells: __m512i) -> __m512i {
+    let columns = fold(occupied_groups(cells));
+    in_all_rows(spread_group(columns))
+}
+
+/// Each lane's digit placed in the cells of `singles` its word holds: their row and box peers
+/// lose it (two singles sharing a row or a box keep each other).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn place_singles(word: __m512i, singles: __m512i) -> __m512i {
+    // (a & !b) | c.
+    const KEEP_OR: i32 = 0xBA;
+    let placed = _mm512_and_si512(word, singles);
+    let peers = _mm512_or_si512(rows_of(placed), boxes_of(placed));
+    _mm512_ternarylogic_epi32::<KEEP_OR>(word, peers, placed)
+}
+
+/// Examines every word and places naked singles until neither changes anything; false on a
+/// contradiction. Records the bivalue cells. `seen` is left as it was: only the scalar loop
+/// reads it.
+///
+/// Leaving the registers for the scalar naked singles and coming back cost more than
+/// counting here: the words the singles wrote one at a time had to reach the cache before
+/// the full-width loads could take them.
+#[target_feature(enable = "avx512f")]
+pub(crate) fn settle(state: &mut State, guess: Option<Guess>) -> bool {
     let f = state.f.as_ptr();
-    // SAFETY: words 0..16 and 11..27. Full-width loads and stores only: a masked store
-    // cannot forward its words to the scalar loads that follow.
+    // SAFETY: words 0..16, and 16..27 with the five of `tail` after them (`State` is
+    // `repr(C)`). Full-width loads and stores only, at the offsets of the state copy's
+    // 64-byte moves: a masked store cannot forward its words to the scalar loads that follow,
+    // and a load across two stores waits until both reach the cache.
     let mut words = unsafe {
-        let low = _mm512_loadu_si512(f.cast());
-        let last = _mm512_loadu_si512(f.add(11).cast());
         Words {
-            low,
-            high: _mm512_maskz_alignr_epi32::<5>(HIGH_WORDS, _mm512_setzero_si512(), last),
+            low: _mm512_load_si512(f.cast()),
+            high: _mm512_load_si512(f.add(16).cast()),
         }
     };
     // Each band's empty cells in the first register's lanes of that band (the band's solved
     // cells are complete in each of them).
     let bands = _mm512_setr_epi32(0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0);
+    let high_bands = _mm512_setr_epi32(1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1);
     // SAFETY: three words.
-    let unsolved = unsafe { _mm512_maskz_loadu_epi32(0b111, state.unsolved.as_ptr().cast()) };
+    let mut unsolved = unsafe { _mm512_maskz_loadu_epi32(0b111, state.unsolved.as_ptr().cast()) };
+    if let Some(guess) = guess {
+        match place_guess(words, unsolved, guess, [bands, high_bands]) {
+            Some(placed) => (words, unsolved) = placed,
+            None => return false,
+        }
+    }
     let mut empty = _mm512_permutexvar_epi32(bands, unsolved);
-    loop {
+    const THREE_BANDS: __mmask16 = 0b111;
+    let counts = loop {
         let low = examine(words.low);
         let high = examine(words.high);
         let contradiction = _mm512_testn_epi32_mask(low.word, low.word) != 0
@@ -230,37 +442,65 @@ pub(crate) fn settle(state: &mut State) -> bool {
             high: high.solved,
         };
         let lost_to_columns = claimed.take(&BANDS_ON_1).or(claimed.take(&BANDS_ON_2));
-        // The cells the band's other eight digits solved: digits d+1..d+3, d+4..d+6 and
-        // d+6..d+8 from three-digit spans. A cell two digits solved in the same pass leaves
-        // both, and the next pass finds the contradiction.
-        let span = solved
-            .or(solved.take(&DIGITS_ON_1))
-            .or(solved.take(&DIGITS_ON_2));
-        let others = span
-            .take(&DIGITS_ON_1)
-            .or(span.take(&DIGITS_ON_4))
-            .or(span.take(&DIGITS_ON_6));
+        // The cells the band's digits solved, each word keeping its own. A cell two digits
+        // solved in the same pass stays in both and leaves the empty cells, which the count
+        // of candidates below finds.
+        let union = band_union(solved, bands, high_bands);
+        // a & !b & (!c | d) as two steps: a & (!b | c), then without the claimed columns.
+        const KEEP_OWN: i32 = 0xB0;
         let next = examined
-            .zip(lost_to_columns, |w, l| _mm512_andnot_si512(l, w))
-            .zip(others, |w, o| _mm512_andnot_si512(o, w));
-        empty = _mm512_andnot_si512(_mm512_or_si512(others.low, solved.low), empty);
+            .logic::<KEEP_OWN>(union, solved)
+            .zip(lost_to_columns, |w, l| _mm512_andnot_si512(l, w));
+        empty = _mm512_andnot_si512(union.low, empty);
         // Settled once the other words took nothing from the examined ones: examining a word
         // again changes nothing, and gives the same claimed and solved cells, which would
         // again take nothing. That saves the pass that would only confirm it.
-        let taken = _mm512_cmpneq_epi32_mask(next.low, examined.low)
-            | _mm512_cmpneq_epi32_mask(next.high, examined.high);
+        let taken = next.differ(examined);
         words = next;
-        if taken == 0 {
-            break;
+        if taken {
+            continue;
         }
-    }
-    let last = _mm512_alignr_epi32::<11>(words.high, words.low);
-    // SAFETY: as the loads.
+        // Then the naked singles: the empty cells with one candidate.
+        let counts = candidate_counts(words);
+        let all = _mm512_set1_epi32(BAND as i32);
+        let twice_solved = _mm512_andnot_si512(empty, counts.two);
+        if _mm512_mask_cmpneq_epi32_mask(THREE_BANDS, counts.one, all)
+            | _mm512_mask_test_epi32_mask(THREE_BANDS, twice_solved, twice_solved)
+            != 0
+        {
+            return false;
+        }
+        let singles = _mm512_andnot_si512(counts.two, _mm512_and_si512(counts.one, empty));
+        if _mm512_mask_test_epi32_mask(THREE_BANDS, singles, singles) == 0 {
+            break counts;
+        }
+        let placed = Words {
+            low: place_singles(words.low, _mm512_permutexvar_epi32(bands, singles)),
+            high: place_singles(words.high, _mm512_permutexvar_epi32(high_bands, singles)),
+        };
+        // An empty cell with one candidate has peers with its digit, unless another such
+        // cell keeps them: two singles of one digit in a row and box. (Two in a row or a box
+        // only leave two boxes to one row, or two rows to one box, for the next pass.)
+        if !placed.differ(words) {
+            return false;
+        }
+        words = placed;
+    };
+    // SAFETY: as the loads; the second register's last five lanes are 0, as `tail` is.
     unsafe {
-        _mm512_storeu_si512(state.f.as_mut_ptr().cast(), words.low);
-        _mm512_storeu_si512(state.f.as_mut_ptr().add(11).cast(), last);
+        _mm512_store_si512(state.f.as_mut_ptr().cast(), words.low);
+        _mm512_store_si512(state.f.as_mut_ptr().add(16).cast(), words.high);
     }
     let empty = to_lanes(empty);
     state.unsolved = [empty[0], empty[1], empty[2]];
+    // A solved cell keeps one candidate, so it is never among the pairs.
+    let pairs = _mm512_maskz_andnot_epi32(THREE_BANDS, counts.three, counts.two);
+    // SAFETY: four words, stored at once (see `State::naked_singles`).
+    unsafe {
+        _mm_storeu_si128(
+            state.pairs.as_mut_ptr().cast(),
+            _mm512_castsi512_si128(pairs),
+        )
+    };
     true
 }
