@@ -22,7 +22,7 @@
 use core::arch::x86_64::*;
 
 use super::nine::{BAND, BAND_PEERS, COLUMN_OF, GROUP_LOW, Guess, State, column_cells};
-use super::wide::{fold, in_all_rows, occupied_groups, spread_group, to_lanes};
+use super::wide::{fold, in_all_rows, occupied_groups, spread_group, state_words, to_lanes};
 
 /// Lane indices for [`Words::take`]: each word's lane takes the same digit's word `shift`
 /// bands on, wrapping round its three.
@@ -387,32 +387,32 @@ fn place_singles(word: __m512i, singles: __m512i) -> __m512i {
     _mm512_ternarylogic_epi32::<KEEP_OR>(word, peers, placed)
 }
 
-/// Examines every word and places naked singles until neither changes anything; false on a
-/// contradiction. Records the bivalue cells. `seen` is left as it was: only the scalar loop
-/// reads it.
+/// Places `guess`, then examines every word and places naked singles until neither changes
+/// anything; false on a contradiction. Records the bivalue cells. `seen` is left as it was:
+/// only the scalar loop reads it.
+///
+/// Each pass counts the candidates of the words it starts from alongside their examination
+/// (the two are independent, so the count mostly fills the examination's waits), and places
+/// the singles that count found among the cells still empty after the pass. A pass that
+/// changes nothing ends the loop, with the count of the words as they stay.
 ///
 /// Leaving the registers for the scalar naked singles and coming back cost more than
 /// counting here: the words the singles wrote one at a time had to reach the cache before
 /// the full-width loads could take them.
 #[target_feature(enable = "avx512f")]
 pub(crate) fn settle(state: &mut State, guess: Option<Guess>) -> bool {
-    let f = state.f.as_ptr();
-    // SAFETY: words 0..16, and 16..27 with the five of `tail` after them (`State` is
-    // `repr(C)`). Full-width loads and stores only, at the offsets of the state copy's
-    // 64-byte moves: a masked store cannot forward its words to the scalar loads that follow,
-    // and a load across two stores waits until both reach the cache.
-    let mut words = unsafe {
-        Words {
-            low: _mm512_load_si512(f.cast()),
-            high: _mm512_load_si512(f.add(16).cast()),
-        }
-    };
+    // The blocks the state copy and this function's stores write, so that the loads take
+    // them as they are: a load across two stores, or across stores of single words, waits
+    // until they reach the cache.
+    let [low, high] = state_words(state);
+    let mut words = Words { low, high };
     // Each band's empty cells in the first register's lanes of that band (the band's solved
     // cells are complete in each of them).
     let bands = _mm512_setr_epi32(0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0);
     let high_bands = _mm512_setr_epi32(1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1);
-    // SAFETY: three words.
-    let mut unsolved = unsafe { _mm512_maskz_loadu_epi32(0b111, state.unsolved.as_ptr().cast()) };
+    // Word by word: a masked load compiles to an expanding load (see `state_words`).
+    let [u0, u1, u2] = state.unsolved.map(|u| u as i32);
+    let mut unsolved = _mm512_zextsi128_si512(_mm_setr_epi32(u0, u1, u2, 0));
     if let Some(guess) = guess {
         match place_guess(words, unsolved, guess, [bands, high_bands]) {
             Some(placed) => (words, unsolved) = placed,
@@ -422,6 +422,17 @@ pub(crate) fn settle(state: &mut State, guess: Option<Guess>) -> bool {
     let mut empty = _mm512_permutexvar_epi32(bands, unsolved);
     const THREE_BANDS: __mmask16 = 0b111;
     let counts = loop {
+        let counts = candidate_counts(words);
+        // A cell without a candidate, or one solved (no longer empty) that keeps two: two
+        // digits solved it in the same pass, each keeping its own cell (see `union` below).
+        let all = _mm512_set1_epi32(BAND as i32);
+        let twice_solved = _mm512_andnot_si512(empty, counts.two);
+        if _mm512_mask_cmpneq_epi32_mask(THREE_BANDS, counts.one, all)
+            | _mm512_mask_test_epi32_mask(THREE_BANDS, twice_solved, twice_solved)
+            != 0
+        {
+            return false;
+        }
         let low = examine(words.low);
         let high = examine(words.high);
         let contradiction = _mm512_testn_epi32_mask(low.word, low.word) != 0
@@ -442,51 +453,43 @@ pub(crate) fn settle(state: &mut State, guess: Option<Guess>) -> bool {
             high: high.solved,
         };
         let lost_to_columns = claimed.take(&BANDS_ON_1).or(claimed.take(&BANDS_ON_2));
-        // The cells the band's digits solved, each word keeping its own. A cell two digits
-        // solved in the same pass stays in both and leaves the empty cells, which the count
-        // of candidates below finds.
+        // The cells the band's digits solved: each word loses those its band's other digits
+        // solved, keeping its own.
         let union = band_union(solved, bands, high_bands);
-        // a & !b & (!c | d) as two steps: a & (!b | c), then without the claimed columns.
+        // a & (!b | c), then without the columns claimed in the digit's other bands.
         const KEEP_OWN: i32 = 0xB0;
         let next = examined
             .logic::<KEEP_OWN>(union, solved)
             .zip(lost_to_columns, |w, l| _mm512_andnot_si512(l, w));
         empty = _mm512_andnot_si512(union.low, empty);
-        // Settled once the other words took nothing from the examined ones: examining a word
-        // again changes nothing, and gives the same claimed and solved cells, which would
-        // again take nothing. That saves the pass that would only confirm it.
         let taken = next.differ(examined);
-        words = next;
-        if taken {
+        let singles = _mm512_andnot_si512(counts.two, _mm512_and_si512(counts.one, empty));
+        if _mm512_mask_test_epi32_mask(THREE_BANDS, singles, singles) != 0 {
+            let placed = Words {
+                low: place_singles(next.low, _mm512_permutexvar_epi32(bands, singles)),
+                high: place_singles(next.high, _mm512_permutexvar_epi32(high_bands, singles)),
+            };
+            // A single still empty after a pass that took nothing had a peer with its
+            // digit in the examined word (a lone cell in its row is solved), unless that
+            // peer is another single of the same digit in its row or box: placing them
+            // changes nothing, and the two are a contradiction. (Two in a row, or in a box,
+            // leave two boxes to one row, or two rows to one box, for the next pass.)
+            if !taken && !placed.differ(next) {
+                return false;
+            }
+            words = placed;
             continue;
         }
-        // Then the naked singles: the empty cells with one candidate.
-        let counts = candidate_counts(words);
-        let all = _mm512_set1_epi32(BAND as i32);
-        let twice_solved = _mm512_andnot_si512(empty, counts.two);
-        if _mm512_mask_cmpneq_epi32_mask(THREE_BANDS, counts.one, all)
-            | _mm512_mask_test_epi32_mask(THREE_BANDS, twice_solved, twice_solved)
-            != 0
-        {
-            return false;
-        }
-        let singles = _mm512_andnot_si512(counts.two, _mm512_and_si512(counts.one, empty));
-        if _mm512_mask_test_epi32_mask(THREE_BANDS, singles, singles) == 0 {
+        // Settled once the examination changed no word and the other words took nothing:
+        // the count is then that of the words as they stay.
+        let unchanged = !taken && !examined.differ(words);
+        words = next;
+        if unchanged {
             break counts;
         }
-        let placed = Words {
-            low: place_singles(words.low, _mm512_permutexvar_epi32(bands, singles)),
-            high: place_singles(words.high, _mm512_permutexvar_epi32(high_bands, singles)),
-        };
-        // An empty cell with one candidate has peers with its digit, unless another such
-        // cell keeps them: two singles of one digit in a row and box. (Two in a row or a box
-        // only leave two boxes to one row, or two rows to one box, for the next pass.)
-        if !placed.differ(words) {
-            return false;
-        }
-        words = placed;
     };
-    // SAFETY: as the loads; the second register's last five lanes are 0, as `tail` is.
+    // SAFETY: the blocks `state_words` loads; the second register's last five lanes are 0,
+    // as `tail` is.
     unsafe {
         _mm512_store_si512(state.f.as_mut_ptr().cast(), words.low);
         _mm512_store_si512(state.f.as_mut_ptr().add(16).cast(), words.high);

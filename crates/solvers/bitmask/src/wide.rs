@@ -36,18 +36,12 @@ struct Table {
 }
 
 impl Table {
-    /// The first 16 words of `words` and up to 16 more.
+    /// The state's 27 words.
     #[inline]
     #[target_feature(enable = "avx512f")]
-    fn load(words: &[u32]) -> Table {
-        let high = &words[16.min(words.len())..];
-        // SAFETY: the masks cover exactly the words each slice holds.
-        unsafe {
-            Table {
-                low: _mm512_maskz_loadu_epi32(mask(words.len()), words.as_ptr().cast()),
-                high: _mm512_maskz_loadu_epi32(mask(high.len()), high.as_ptr().cast()),
-            }
-        }
+    fn of(state: &State) -> Table {
+        let [low, high] = state_words(state);
+        Table { low, high }
     }
 
     /// Word `index` of each lane.
@@ -58,10 +52,21 @@ impl Table {
     }
 }
 
-/// The first `n` lanes (at most 16).
+/// The 27 words of `state` in two registers: words 0..16, then words 16..27 and the five
+/// zeros of `tail`. Two aligned full-width loads, of the blocks the examination stores: a
+/// masked load of the second block compiles to an expanding load, which Zen 4 runs slowly.
 #[inline]
-fn mask(n: usize) -> __mmask16 {
-    (((1u32 << n.min(16)) - 1) & 0xFFFF) as __mmask16
+#[target_feature(enable = "avx512f")]
+pub(crate) fn state_words(state: &State) -> [__m512i; 2] {
+    let f = state.f.as_ptr();
+    // SAFETY: `State` is `repr(C, align(64))` with `f` first and `tail` after it, so both
+    // blocks lie in the state and are aligned.
+    unsafe {
+        [
+            _mm512_load_si512(f.cast()),
+            _mm512_load_si512(f.add(16).cast()),
+        ]
+    }
 }
 
 /// [`State::column_singles`] with one lane per digit: the column rules for all nine digits at
@@ -124,7 +129,7 @@ pub(crate) fn column_singles(state: &mut State) -> Result<bool, ()> {
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn digit_words(state: &State) -> [__m512i; 3] {
-    let words = Table::load(&state.f);
+    let words = Table::of(state);
     let base = _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45);
     [0, 1, 2].map(|b| words.get(_mm512_add_epi32(base, _mm512_set1_epi32(b))))
 }
