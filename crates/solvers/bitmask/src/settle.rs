@@ -22,7 +22,9 @@
 use core::arch::x86_64::*;
 
 use super::nine::{BAND, BAND_PEERS, COLUMN_OF, GROUP_LOW, Guess, State, column_cells};
-use super::wide::{fold, in_all_rows, occupied_groups, spread_group, state_words, to_lanes};
+use super::wide::{
+    fold, in_all_rows, occupied_groups, spread_group, state_words, store_words, to_lanes,
+};
 
 /// Lane indices for [`Words::take`]: each word's lane takes the same digit's word `shift`
 /// bands on, wrapping round its three.
@@ -488,12 +490,7 @@ pub(crate) fn settle(state: &mut State, guess: Option<Guess>) -> bool {
             break counts;
         }
     };
-    // SAFETY: the blocks `state_words` loads; the second register's last five lanes are 0,
-    // as `tail` is.
-    unsafe {
-        _mm512_store_si512(state.f.as_mut_ptr().cast(), words.low);
-        _mm512_store_si512(state.f.as_mut_ptr().add(16).cast(), words.high);
-    }
+    store_words(state, [words.low, words.high]);
     let empty = to_lanes(empty);
     state.unsolved = [empty[0], empty[1], empty[2]];
     // A solved cell keeps one candidate, so it is never among the pairs.

@@ -53,19 +53,29 @@ impl Table {
 }
 
 /// The 27 words of `state` in two registers: words 0..16, then words 16..27 and the five
-/// zeros of `tail`. Two aligned full-width loads, of the blocks the examination stores: a
-/// masked load of the second block compiles to an expanding load, which Zen 4 runs slowly.
+/// zeros of `tail`. Two aligned full-width loads of the 64-byte blocks the state copy and
+/// [`store_words`] write: a load across two stores, or across stores of single words, waits
+/// until they reach the cache, and a masked load of the second block compiles to an
+/// expanding load, which Zen 4 runs slowly.
 #[inline]
 #[target_feature(enable = "avx512f")]
 pub(crate) fn state_words(state: &State) -> [__m512i; 2] {
-    let f = state.f.as_ptr();
-    // SAFETY: `State` is `repr(C, align(64))` with `f` first and `tail` after it, so both
-    // blocks lie in the state and are aligned.
+    let block = (state as *const State).cast::<__m512i>();
+    // SAFETY: `State` is `repr(C, align(64))` with `f` first and `tail` after it: its first
+    // two blocks.
+    unsafe { [_mm512_load_si512(block), _mm512_load_si512(block.add(1))] }
+}
+
+/// Stores two registers as [`state_words`] loads them; the second's last five lanes must be
+/// 0, as `tail` is.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(crate) fn store_words(state: &mut State, [low, high]: [__m512i; 2]) {
+    let block = (state as *mut State).cast::<__m512i>();
+    // SAFETY: as in `state_words`.
     unsafe {
-        [
-            _mm512_load_si512(f.cast()),
-            _mm512_load_si512(f.add(16).cast()),
-        ]
+        _mm512_store_si512(block, low);
+        _mm512_store_si512(block.add(1), high);
     }
 }
 
