@@ -1966,6 +1966,27 @@ mod tests {
             one_cell.f[3 * d] &= !(BAND_PEERS[0] & 511);
         }
         cases.push(("two digits' only place in a row", one_cell));
+        // The same where solving the cell changes no word: digits 1 and 2 have only the
+        // first cell in the band's first row and no other place in its box or column, each
+        // other row of the band holds them in the other two boxes, and no other digit is
+        // left in the cell.
+        const FIRST_ROW: u32 = 511;
+        const FIRST_COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+        const OTHER_ROWS_OTHER_BOXES: u32 = !FIRST_ROW & BAND & !(0o007_007_007);
+        let mut unseen = State::empty();
+        for d in 0..9 {
+            if d < 2 {
+                unseen.f[3 * d] = 1 | OTHER_ROWS_OTHER_BOXES;
+                unseen.f[3 * d + 1] &= !FIRST_COLUMN;
+                unseen.f[3 * d + 2] &= !FIRST_COLUMN;
+            } else {
+                unseen.f[3 * d] &= !1;
+            }
+        }
+        cases.push((
+            "two digits' only place in a row, nothing else taken",
+            unseen,
+        ));
         for (what, state) in cases {
             assert!(settled_with_singles(state, None).is_none(), "{what}");
             #[cfg(target_arch = "x86_64")]

@@ -164,41 +164,55 @@ mod tests {
         assert_eq!(Path::best(), *available.last().unwrap());
     }
 
+    /// The puzzle lines of one of the project's datasets (`datasets/`).
+    fn project_set(name: &str) -> Vec<String> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../datasets")
+            .join(name);
+        let text = std::fs::read_to_string(path).expect("a project dataset");
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l[..81].to_string())
+            .collect()
+    }
+
+    /// Each line solved on `path` up to `limit` solutions: the tally and the first solution.
+    fn solve_all(path: Path, lines: &[String], limit: u64) -> Vec<(crate::Tally, [u8; 81])> {
+        let mut solver = crate::Bitmask::on_path(path).expect("a path this processor runs");
+        assert_eq!(solver.path(), path);
+        let mut solution = [0u8; 81];
+        lines
+            .iter()
+            .map(|line| {
+                let tally = solver
+                    .solve_line(line, limit, &mut solution)
+                    .expect("a 9×9 line");
+                (tally, solution)
+            })
+            .collect()
+    }
+
     /// Every path this processor runs answers as the scalar one does: the same counts, first
     /// solutions and guesses on the multi-solution set, where uniqueness checks work hardest.
     #[test]
     fn every_path_here_answers_as_the_scalar_one() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../datasets/multi-solution.txt");
-        let text = std::fs::read_to_string(path).expect("the multi-solution set");
-        let lines: Vec<&str> = text
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .map(|l| &l[..81])
-            .collect();
+        let lines = project_set("multi-solution.txt");
         assert!(lines.len() >= 300);
-        let answers = |path: Path| {
-            let mut solver = crate::Bitmask::on_path(path).expect("a path this processor runs");
-            assert_eq!(solver.path(), path);
-            let mut solution = [0u8; 81];
-            lines
-                .iter()
-                .map(|line| {
-                    let tally = solver
-                        .solve_line(line, 2, &mut solution)
-                        .expect("a 9×9 line");
-                    (tally.solutions, tally.counters.guesses, solution)
-                })
-                .collect::<Vec<_>>()
-        };
-        let scalar = answers(Path::Scalar);
-        assert!(scalar.iter().all(|(count, _, _)| *count == 2));
+        let scalar = solve_all(Path::Scalar, &lines, 2);
+        assert!(scalar.iter().all(|(tally, _)| tally.solutions == 2));
         for path in Path::available_paths() {
-            let here = answers(path);
-            for (k, (a, b)) in scalar.iter().zip(&here).enumerate() {
+            let here = solve_all(path, &lines, 2);
+            for (k, ((a, first_a), (b, first_b))) in scalar.iter().zip(&here).enumerate() {
                 // The rectangle exchange (AVX-512 only) ends some checks a guess early.
-                assert_eq!((a.0, a.2), (b.0, b.2), "{path}, line {k}");
-                assert!(b.1 <= a.1, "{path}, line {k}: more guesses than scalar");
+                assert_eq!(
+                    (a.solutions, first_a),
+                    (b.solutions, first_b),
+                    "{path}, line {k}"
+                );
+                assert!(
+                    b.counters.guesses <= a.counters.guesses,
+                    "{path}, line {k}: more guesses than scalar"
+                );
             }
         }
         for path in Path::ALL.into_iter().filter(|p| !p.is_available()) {
@@ -206,6 +220,24 @@ mod tests {
                 crate::Bitmask::on_path(path).err(),
                 Some(PathError::Unavailable(path))
             );
+        }
+    }
+
+    /// Every path this processor runs searches the scalar path's tree to a first solution:
+    /// the same nodes, guesses and backtracks on each puzzle of the multi-solution and
+    /// band-first sets (to a second solution, the AVX-512 path's rectangle exchange may end
+    /// the search early). Each path's propagation reaches the scalar fixpoint, or the trees
+    /// part.
+    #[test]
+    fn every_path_here_searches_the_scalar_tree() {
+        let mut lines = project_set("multi-solution.txt");
+        lines.extend(project_set("band-first.txt"));
+        assert!(lines.len() >= 2_300);
+        let scalar = solve_all(Path::Scalar, &lines, 1);
+        for path in Path::available_paths() {
+            for (k, (a, b)) in scalar.iter().zip(solve_all(path, &lines, 1)).enumerate() {
+                assert_eq!(a.0.counters, b.0.counters, "{path}, line {k}: {}", lines[k]);
+            }
         }
     }
 

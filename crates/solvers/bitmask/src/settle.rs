@@ -423,16 +423,18 @@ pub(crate) fn settle(state: &mut State, guess: Option<Guess>) -> bool {
     }
     let mut empty = _mm512_permutexvar_epi32(bands, unsolved);
     const THREE_BANDS: __mmask16 = 0b111;
+    // A cell without a candidate, or one solved (no longer empty) that keeps two: two digits
+    // solved it in the same pass, each keeping its own cell (see `union` below).
+    let contradicted = |counts: Tally, empty: __m512i| {
+        let twice_solved = _mm512_andnot_si512(empty, counts.two);
+        let all = _mm512_set1_epi32(BAND as i32);
+        (_mm512_mask_cmpneq_epi32_mask(THREE_BANDS, counts.one, all)
+            | _mm512_mask_test_epi32_mask(THREE_BANDS, twice_solved, twice_solved))
+            != 0
+    };
     let counts = loop {
         let counts = candidate_counts(words);
-        // A cell without a candidate, or one solved (no longer empty) that keeps two: two
-        // digits solved it in the same pass, each keeping its own cell (see `union` below).
-        let all = _mm512_set1_epi32(BAND as i32);
-        let twice_solved = _mm512_andnot_si512(empty, counts.two);
-        if _mm512_mask_cmpneq_epi32_mask(THREE_BANDS, counts.one, all)
-            | _mm512_mask_test_epi32_mask(THREE_BANDS, twice_solved, twice_solved)
-            != 0
-        {
+        if contradicted(counts, empty) {
             return false;
         }
         let low = examine(words.low);
@@ -483,10 +485,14 @@ pub(crate) fn settle(state: &mut State, guess: Option<Guess>) -> bool {
             continue;
         }
         // Settled once the examination changed no word and the other words took nothing:
-        // the count is then that of the words as they stay.
+        // the count is then that of the words as they stay, checked again against the cells
+        // this pass solved (two digits may have solved one without taking anything).
         let unchanged = !taken && !examined.differ(words);
         words = next;
         if unchanged {
+            if contradicted(counts, empty) {
+                return false;
+            }
             break counts;
         }
     };
