@@ -199,12 +199,14 @@
 //! mispredictions (the development log, `reports/development-log.md`, has the figures).
 //!
 //! The AVX-512 examination also places the guess and the naked singles in its registers,
-//! counting the candidates by folding the words of each band onto one lane, and the state is
-//! aligned so that its loads and stores are the state copy's 64-byte blocks: a load that spans
-//! stores of single words, or two stores, waits until they reach the cache. Against the
-//! examination alone, five alternated runs pinned to one core took puzzles/s from 898k to
-//! 958k on 17-clue, 182k to 194k on top1465, 15.1k to 16.2k on forum-hardest, 363k to 400k on
-//! the multi-solution set and 471k to 515k on the band-first set.
+//! counting the candidates in every pass by folding the words of each band onto one lane, and
+//! the state is aligned so that its loads and stores are the state copy's 64-byte blocks: a
+//! load that spans stores of single words, or two stores, waits until they reach the cache.
+//! Against the examination alone, in the committed throughput runs before and after, puzzles/s
+//! went from 15.0k to 16.5k on forum-hardest, 183k to 200k on top1465, 358k to 407k on the
+//! multi-solution set and 464k to 506k on the band-first set, but from 890k to 863k on
+//! 17-clue: counting only at each fixpoint gave 17-clue about 9% more and forum-hardest 3%
+//! less (the development log has the figures).
 
 //! # Cost and limits
 //! Exponential in the worst case like every complete search, but propagation leaves most
