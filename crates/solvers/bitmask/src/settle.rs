@@ -297,6 +297,10 @@ fn candidate_counts(words: Words) -> Tally {
     six.add(six.lanes_on::<3>())
 }
 
+/// `_mm512_ternarylogic_epi32`'s table for `(a & !b) | c`: a word without the peers `b`,
+/// with the cells `c` placed.
+const KEEP_OR: i32 = 0xBA;
+
 /// The digit of each lane's word (9 for the lanes past the last word).
 const LANE_DIGITS: [[u32; 16]; 2] = {
     let mut out = [[9; 16]; 2];
@@ -328,8 +332,6 @@ fn place_guess(
         splat(COLUMN_OF[bit as usize]),
         splat(BAND_PEERS[bit as usize]),
     );
-    // (a & !b) | c.
-    const KEEP_OR: i32 = 0xBA;
     let mut admits = true;
     let mut place = |word: __m512i, bands: __m512i, digits: &[u32; 16]| {
         // SAFETY: sixteen words.
@@ -382,8 +384,6 @@ fn boxes_of(cells: __m512i) -> __m512i {
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn place_singles(word: __m512i, singles: __m512i) -> __m512i {
-    // (a & !b) | c.
-    const KEEP_OR: i32 = 0xBA;
     let placed = _mm512_and_si512(word, singles);
     let peers = _mm512_or_si512(rows_of(placed), boxes_of(placed));
     _mm512_ternarylogic_epi32::<KEEP_OR>(word, peers, placed)
