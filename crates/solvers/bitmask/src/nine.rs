@@ -1012,7 +1012,8 @@ pub(crate) fn column_rules(words: [u32; 3], unsolved: [u32; 3]) -> Result<([u32;
     Ok((keep, open & !twos))
 }
 
-/// The band examination to a fixpoint: with `WIDE`, all words at once in vector lanes.
+/// Places `guess`, then the band examination to a fixpoint: with `WIDE`, all words at once in
+/// vector lanes, the naked singles with them.
 #[inline(always)]
 fn settle<const PEXT: bool, const WIDE: bool, const LANES: bool>(
     state: &mut State,
@@ -1940,8 +1941,9 @@ mod tests {
     }
 
     /// Contradictions built by hand on an empty grid, each of which both settlings must find:
-    /// two cells whose only candidate is the same digit, sharing a row segment, a row, a box
-    /// or a column; and two digits whose rows in a band are left with only the same cell.
+    /// a guess the cell no longer admits; two cells whose only candidate is the same digit,
+    /// sharing a row segment, a row, a box or a column; and two digits whose rows in a band
+    /// are left with only the same cell.
     #[test]
     fn settling_finds_contradictions_built_by_hand() {
         // Cells as (band, bit): bit 9r + c is row r, column c of the band.
@@ -1987,6 +1989,20 @@ mod tests {
             "two digits' only place in a row, nothing else taken",
             unseen,
         ));
+        // A guess the cell no longer admits.
+        let mut no_five = State::empty();
+        no_five.f[3 * 4] &= !1;
+        let guess = Guess {
+            band: 0,
+            bit: 0,
+            digit: 4,
+        };
+        assert!(settled_with_singles(no_five, Some(guess)).is_none());
+        #[cfg(target_arch = "x86_64")]
+        if crate::wide::testable("the wide settling is never used") {
+            // SAFETY: the features were detected just above.
+            assert!(!unsafe { crate::settle::settle(&mut no_five, Some(guess)) });
+        }
         for (what, state) in cases {
             assert!(settled_with_singles(state, None).is_none(), "{what}");
             #[cfg(target_arch = "x86_64")]
