@@ -1,7 +1,6 @@
 //! The band examination and naked singles of the 9×9 search on AVX-512: all 27 words
-//! examined at once, one lane each, pass after pass until none changes, then the naked singles
-//! placed, until neither changes anything. Part of the rectangular 9×9 path: classic boards
-//! only.
+//! examined at once, one lane each, and the naked singles each pass finds placed with it, pass
+//! after pass until nothing changes. Part of the rectangular 9×9 path: classic boards only.
 //!
 //! The scalar loop (`State::settle_bands`) examines only the words that changed, one branch
 //! per word per pass. Which words change after a guess follows no pattern, so on puzzles that
