@@ -517,9 +517,8 @@ impl State {
     fn propagate<const PEXT: bool, const WIDE: bool, const LANES: bool>(
         &mut self,
         full: bool,
-        guess: Option<Guess>,
+        mut guess: Option<Guess>,
     ) -> bool {
-        let mut guess = guess;
         loop {
             if !settle::<PEXT, WIDE, LANES>(self, guess.take()) {
                 return false;
@@ -1957,17 +1956,17 @@ mod tests {
             state
         };
         let mut cases = vec![
-            ("a row segment", only_five_at(&[(0, 0), (0, 1)])),
-            ("a row", only_five_at(&[(0, 0), (0, 4)])),
-            ("a box", only_five_at(&[(0, 0), (0, 10)])),
-            ("a column", only_five_at(&[(0, 0), (1, 0)])),
+            ("a row segment", only_five_at(&[(0, 0), (0, 1)]), None),
+            ("a row", only_five_at(&[(0, 0), (0, 4)]), None),
+            ("a box", only_five_at(&[(0, 0), (0, 10)]), None),
+            ("a column", only_five_at(&[(0, 0), (1, 0)]), None),
         ];
         // Digits 1 and 2 each left with only the first cell in the band's first row.
         let mut one_cell = State::empty();
         for d in [0, 1] {
             one_cell.f[3 * d] &= !(BAND_PEERS[0] & 511);
         }
-        cases.push(("two digits' only place in a row", one_cell));
+        cases.push(("two digits' only place in a row", one_cell, None));
         // The same where solving the cell changes no word: digits 1 and 2 have only the
         // first cell in the band's first row and no other place in its box or column, each
         // other row of the band holds them in the other two boxes, and no other digit is
@@ -1988,6 +1987,7 @@ mod tests {
         cases.push((
             "two digits' only place in a row, nothing else taken",
             unseen,
+            None,
         ));
         // A guess the cell no longer admits.
         let mut no_five = State::empty();
@@ -1997,19 +1997,17 @@ mod tests {
             bit: 0,
             digit: 4,
         };
-        assert!(settled_with_singles(no_five, Some(guess)).is_none());
-        #[cfg(target_arch = "x86_64")]
-        if crate::wide::testable("the wide settling is never used") {
-            // SAFETY: the features were detected just above.
-            assert!(!unsafe { crate::settle::settle(&mut no_five, Some(guess)) });
-        }
-        for (what, state) in cases {
-            assert!(settled_with_singles(state, None).is_none(), "{what}");
+        cases.push(("a guess the cell no longer admits", no_five, Some(guess)));
+        for (what, state, guess) in cases {
+            assert!(settled_with_singles(state, guess).is_none(), "{what}");
             #[cfg(target_arch = "x86_64")]
             if crate::wide::testable("the wide settling is never used") {
                 let mut wide = state;
                 // SAFETY: the features were detected just above.
-                assert!(!unsafe { crate::settle::settle(&mut wide, None) }, "{what}");
+                assert!(
+                    !unsafe { crate::settle::settle(&mut wide, guess) },
+                    "{what}"
+                );
             }
         }
     }

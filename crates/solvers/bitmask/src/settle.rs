@@ -312,7 +312,8 @@ const LANE_DIGITS: [[u32; 16]; 2] = {
 };
 
 /// [`State::place`] on the words in registers and the empty cells (band `b` in lane `b`),
-/// `bands` giving each register's lanes' bands. `None` if the cell no longer admits the digit.
+/// `lane_bands` giving each register's lanes' bands. `None` if the cell no longer admits the
+/// digit.
 ///
 /// Placing the guess here, not with scalar stores before the loads, lets the loads take the
 /// state copy's full-width stores as they are.
@@ -322,7 +323,7 @@ fn place_guess(
     words: Words,
     unsolved: __m512i,
     guess: Guess,
-    bands: [__m512i; 2],
+    lane_bands: [__m512i; 2],
 ) -> Option<(Words, __m512i)> {
     let Guess { band, bit, digit } = guess;
     let splat = |v: u32| _mm512_set1_epi32(v as i32);
@@ -344,22 +345,21 @@ fn place_guess(
         _mm512_mask_ternarylogic_epi32::<KEEP_OR>(word, own, peers, cell)
     };
     let placed = Words {
-        low: place(words.low, bands[0], &LANE_DIGITS[0]),
-        high: place(words.high, bands[1], &LANE_DIGITS[1]),
+        low: place(words.low, lane_bands[0], &LANE_DIGITS[0]),
+        high: place(words.high, lane_bands[1], &LANE_DIGITS[1]),
     };
     let unsolved = _mm512_mask_andnot_epi32(unsolved, 1 << band, cell, unsolved);
     admits.then_some((placed, unsolved))
 }
 
-/// Each lane's band's nine words together, in every lane of the band: the band's cells with a
-/// candidate, spread back by the lanes' bands (the compiler drops the counts past one).
+/// Each lane's band's value, from lanes 0..3 of `per_band` (band `b` in lane `b`);
+/// `lane_bands` gives each register's lanes' bands.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn band_union(words: Words, bands: __m512i, high_bands: __m512i) -> Words {
-    let union = candidate_counts(words).one;
+fn by_band(per_band: __m512i, [low, high]: [__m512i; 2]) -> Words {
     Words {
-        low: _mm512_permutexvar_epi32(bands, union),
-        high: _mm512_permutexvar_epi32(high_bands, union),
+        low: _mm512_permutexvar_epi32(low, per_band),
+        high: _mm512_permutexvar_epi32(high, per_band),
     }
 }
 
@@ -409,18 +409,20 @@ pub(crate) fn settle(state: &mut State, guess: Option<Guess>) -> bool {
     let mut words = Words { low, high };
     // Each band's empty cells in the first register's lanes of that band (the band's solved
     // cells are complete in each of them).
-    let bands = _mm512_setr_epi32(0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0);
-    let high_bands = _mm512_setr_epi32(1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1);
+    let lane_bands = [
+        _mm512_setr_epi32(0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0),
+        _mm512_setr_epi32(1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1),
+    ];
     // Word by word: a masked load compiles to an expanding load (see `state_words`).
     let [u0, u1, u2] = state.unsolved.map(|u| u as i32);
     let mut unsolved = _mm512_zextsi128_si512(_mm_setr_epi32(u0, u1, u2, 0));
     if let Some(guess) = guess {
-        match place_guess(words, unsolved, guess, [bands, high_bands]) {
+        match place_guess(words, unsolved, guess, lane_bands) {
             Some(placed) => (words, unsolved) = placed,
             None => return false,
         }
     }
-    let mut empty = _mm512_permutexvar_epi32(bands, unsolved);
+    let mut empty = by_band(unsolved, lane_bands).low;
     const THREE_BANDS: __mmask16 = 0b111;
     // A cell without a candidate, or one solved (no longer empty) that keeps two: two digits
     // solved it in the same pass, each keeping its own cell (see `union` below).
@@ -457,8 +459,8 @@ pub(crate) fn settle(state: &mut State, guess: Option<Guess>) -> bool {
         };
         let lost_to_columns = claimed.take(&BANDS_ON_1).or(claimed.take(&BANDS_ON_2));
         // The cells the band's digits solved: each word loses those its band's other digits
-        // solved, keeping its own.
-        let union = band_union(solved, bands, high_bands);
+        // solved, keeping its own (the compiler drops the counts past one).
+        let union = by_band(candidate_counts(solved).one, lane_bands);
         // a & (!b | c), then without the columns claimed in the digit's other bands.
         const KEEP_OWN: i32 = 0xB0;
         let next = examined
@@ -468,10 +470,7 @@ pub(crate) fn settle(state: &mut State, guess: Option<Guess>) -> bool {
         let taken = next.differ(examined);
         let singles = _mm512_andnot_si512(counts.two, _mm512_and_si512(counts.one, empty));
         if _mm512_mask_test_epi32_mask(THREE_BANDS, singles, singles) != 0 {
-            let placed = Words {
-                low: place_singles(next.low, _mm512_permutexvar_epi32(bands, singles)),
-                high: place_singles(next.high, _mm512_permutexvar_epi32(high_bands, singles)),
-            };
+            let placed = next.zip(by_band(singles, lane_bands), |w, s| place_singles(w, s));
             // A single still empty after a pass that took nothing had a peer with its
             // digit in the examined word (a lone cell in its row is solved), unless that
             // peer is another single of the same digit in its row or box: placing them
