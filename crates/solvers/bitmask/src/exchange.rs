@@ -7,7 +7,10 @@
 //! column and box keeps its digits, since the four cells lie in two rows, two columns and two
 //! boxes. A uniqueness check that has found one solution and would otherwise go back through
 //! its pending branches can stop there. The rectangle is looked for between every pair of
-//! rows in a band and every pair of columns in a stack, all eighteen at once with AVX-512.
+//! rows in a band and every pair of columns in a stack: all eighteen at once with AVX-512
+//! VBMI where the `avx512` path runs on a processor that has it, otherwise with SSE2, which
+//! every x86-64 processor has (two and a half times as long), so every path searches the
+//! same tree.
 
 /// For each of the 18 line pairs (the row pairs of each band, then the column pairs of each
 /// stack), the cells of the two lines, side by side: lane `c` holds the `c`-th cell of each.
@@ -60,29 +63,161 @@ fn exchange_in(marked: &Marked, pair: usize) -> Option<[u8; 81]> {
 }
 
 /// The first line pair with an exchangeable rectangle, pair by pair.
-#[cfg(test)]
+#[cfg(any(test, not(target_arch = "x86_64")))]
 fn first_pair_scalar(marked: &Marked) -> Option<usize> {
     (0..18).find(|&pair| exchange_in(marked, pair).is_some())
 }
 
-/// Whether [`exchanged`] can run here.
-pub(crate) fn available() -> bool {
+/// Whether [`exchanged_wide`] can run here.
+pub(crate) fn wide_available() -> bool {
     std::is_x86_feature_detected!("avx512f")
         && std::is_x86_feature_detected!("avx512bw")
         && std::is_x86_feature_detected!("avx512vbmi")
 }
 
-/// A second solution from `marked` by one rectangle exchange, if it has one. The eighteen line
-/// pairs are tested together; only the pair found is searched cell by cell.
+/// A second solution from `marked` by one rectangle exchange, if it has one: the line pairs
+/// are tested together (SSE2, which every x86-64 processor has); only the pair found is
+/// searched cell by cell.
+pub(crate) fn exchanged(marked: &Marked) -> Option<[u8; 81]> {
+    // SAFETY: SSE2 is part of every x86-64 processor.
+    #[cfg(target_arch = "x86_64")]
+    let pair = unsafe { first_pair_sse2(marked) }?;
+    #[cfg(not(target_arch = "x86_64"))]
+    let pair = first_pair_scalar(marked)?;
+    exchange_in(marked, pair)
+}
+
+/// [`exchanged`] with the eighteen line pairs in five AVX-512 vectors.
 ///
 /// # Safety
-/// Only where [`available`] says so.
+/// Only where [`wide_available`] says so.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-pub(crate) unsafe fn exchanged(marked: &Marked) -> Option<[u8; 81]> {
+pub(crate) unsafe fn exchanged_wide(marked: &Marked) -> Option<[u8; 81]> {
     // SAFETY: the features are enabled by the caller's contract.
     let pair = unsafe { first_pair(marked) }?;
     exchange_in(marked, pair)
 }
+
+/// The first line pair with an exchangeable rectangle, on SSE2. Each row is a vector, lane
+/// `c` its column `c`; a cell's digit is read twice, as 0 where it is a given in one copy and
+/// as 15 in the other, so that a code (`16x + y`, from the first copy) never equals a
+/// reversed code (`16y + x`, from the second) when either cell is a given.
+///
+/// - Row pairs (within a band): lane `c` codes the pair's two cells of column `c`; a
+///   rectangle is a lane whose code is the reversed code of a later lane.
+/// - Column pairs (within a stack): lane `c` of a row codes its cells in columns `c`, `c + 1`
+///   (`c` the first or second of its stack) or `c − 2`, `c` (the third); a rectangle is a lane
+///   where one row's code is another row's reversed code.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn first_pair_sse2(marked: &Marked) -> Option<usize> {
+    use core::arch::x86_64::*;
+    let splat = |v: u8| _mm_set1_epi8(v as i8);
+    // Each row's two copies: the digit, or 0 (`code`) and 15 (`reversed`) on a given.
+    let rows: [(__m128i, __m128i); 9] = core::array::from_fn(|r| {
+        // SAFETY: bytes 9r..9r + 16 lie within the 81 for the first eight rows; the last
+        // row is the last sixteen bytes moved down seven lanes.
+        let row = unsafe {
+            if r < 8 {
+                _mm_loadu_si128(marked.as_ptr().add(9 * r).cast())
+            } else {
+                _mm_srli_si128::<7>(_mm_loadu_si128(marked.as_ptr().add(65).cast()))
+            }
+        };
+        let given = _mm_cmplt_epi8(row, _mm_setzero_si128());
+        let digit = _mm_andnot_si128(given, row);
+        (digit, _mm_or_si128(digit, _mm_and_si128(given, splat(15))))
+    });
+    // 16x + y for digits below 16: a 16-bit shift moves no bit into the next byte.
+    let code = |x: __m128i, y: __m128i| _mm_or_si128(_mm_slli_epi16::<4>(x), y);
+    // Lanes 9..16 of a reversed code hold no code.
+    // SAFETY: sixteen bytes.
+    let past_row = unsafe { _mm_loadu_si128(PAST_ROW.as_ptr().cast()) };
+    let mut row_pairs = 0u32;
+    for (pair, &(first, second)) in ROW_PAIRS.iter().enumerate() {
+        let ((a, a_rev), (b, b_rev)) = (rows[first], rows[second]);
+        let codes = code(a, b);
+        let reversed = _mm_or_si128(code(b_rev, a_rev), past_row);
+        let mut found = _mm_setzero_si128();
+        macro_rules! later {
+            ($($k:literal)*) => {$(
+                found = _mm_or_si128(found, _mm_cmpeq_epi8(codes, _mm_srli_si128::<$k>(reversed)));
+            )*};
+        }
+        later!(1 2 3 4 5 6 7 8);
+        // A match pairs lane c with a later lane: c is below 8.
+        row_pairs |= ((_mm_movemask_epi8(found) & 0xFF != 0) as u32) << pair;
+    }
+    if row_pairs != 0 {
+        return Some(row_pairs.trailing_zeros() as usize);
+    }
+    // SAFETY: sixteen bytes.
+    let third = unsafe { _mm_loadu_si128(THIRD_OF_STACK.as_ptr().cast()) };
+    let blend = |mask: __m128i, yes: __m128i, no: __m128i| {
+        _mm_or_si128(_mm_and_si128(mask, yes), _mm_andnot_si128(mask, no))
+    };
+    // Lane c: `16 left + right` where left, right are the cells of columns c - 2, c for
+    // the third column of a stack, c, c + 1 otherwise; the reversed code `16 right + left`.
+    let column_codes: [(__m128i, __m128i); 9] = rows.map(|(digit, reversed)| {
+        let high = _mm_slli_epi16::<4>(digit);
+        let codes = blend(
+            third,
+            _mm_or_si128(_mm_slli_si128::<2>(high), digit),
+            _mm_or_si128(high, _mm_srli_si128::<1>(digit)),
+        );
+        let high = _mm_slli_epi16::<4>(reversed);
+        let reversed = blend(
+            third,
+            _mm_or_si128(high, _mm_slli_si128::<2>(reversed)),
+            _mm_or_si128(_mm_srli_si128::<1>(high), reversed),
+        );
+        (codes, reversed)
+    });
+    let mut found = _mm_setzero_si128();
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            found = _mm_or_si128(
+                found,
+                _mm_cmpeq_epi8(column_codes[r1].0, column_codes[r2].1),
+            );
+        }
+    }
+    let lanes = _mm_movemask_epi8(found) as u32 & 0x1FF;
+    // Lane 3s + 1 is the stack's pair of its second and third columns, 3s + 2 of its first
+    // and third: in pair order they swap.
+    let pairs = (lanes & 0o111) | (lanes & 0o222) << 1 | (lanes & 0o444) >> 1;
+    (pairs != 0).then(|| 9 + pairs.trailing_zeros() as usize)
+}
+
+/// The two rows of each row pair, in pair order (the pairs of the first band, then the
+/// second's, then the third's).
+const ROW_PAIRS: [(usize, usize); 9] = {
+    let mut out = [(0, 0); 9];
+    let mut pair = 0;
+    while pair < 9 {
+        let (first, second) = PAIRS[pair][0];
+        out[pair] = (first as usize / 9, second as usize / 9);
+        pair += 1;
+    }
+    out
+};
+
+/// 0xFF in lanes `first`, `first + step`, … below `end`.
+const fn lanes_set(first: usize, step: usize, end: usize) -> [u8; 16] {
+    let mut out = [0u8; 16];
+    let mut lane = first;
+    while lane < end {
+        out[lane] = 0xFF;
+        lane += step;
+    }
+    out
+}
+
+/// The lanes past a row's nine.
+const PAST_ROW: [u8; 16] = lanes_set(9, 1, 16);
+
+/// The lane of each stack's third column.
+const THIRD_OF_STACK: [u8; 16] = lanes_set(2, 3, 9);
 
 /// The lanes of [`PAIRS`] as byte indices, sixteen bytes a pair (lanes 9..16 unused), four
 /// pairs a vector: the first cells, then the second cells, then the unused lanes' mask.
@@ -214,10 +349,6 @@ mod tests {
     /// with their givens, and on the same solutions with every rectangle's cells but one given.
     #[test]
     fn the_vector_search_finds_the_scalar_pair() {
-        if !available() {
-            eprintln!("no AVX-512F/BW/VBMI here: the exchange is never used");
-            return;
-        }
         let mut solver = crate::Bitmask::default();
         let (mut found, mut none) = (0, 0);
         let set = include_str!("../../../../datasets/multi-solution.txt");
@@ -234,8 +365,12 @@ mod tests {
             }
             loop {
                 let scalar = first_pair_scalar(&marked);
-                // SAFETY: the features were detected above.
-                assert_eq!(unsafe { first_pair(&marked) }, scalar, "{line}");
+                // SAFETY: SSE2 is part of every x86-64 processor.
+                assert_eq!(unsafe { first_pair_sse2(&marked) }, scalar, "{line}");
+                if wide_available() {
+                    // SAFETY: the features were detected just now.
+                    assert_eq!(unsafe { first_pair(&marked) }, scalar, "{line}");
+                }
                 let Some(pair) = scalar else {
                     none += 1;
                     break;
