@@ -421,14 +421,14 @@ impl Basic {
     }
 
     /// Adds the nodes in `out` that `net` does not hold yet, as Sudoku Explainer does (first
-    /// pattern first), to `net` and `queue`. Whether any was added.
-    pub(super) fn add(&self, net: &mut Net, queue: &mut Vec<u32>) -> bool {
+    /// pattern first), to `net` (whose nodes off are the propagation's queue). Whether any was
+    /// added.
+    pub(super) fn add(&self, net: &mut Net) -> bool {
         let mut added = false;
         for &(node, first, count, nested) in &self.out {
             if !net.has(node) {
                 let parents = &self.out_parents[first as usize..(first + count) as usize];
                 net.insert(node, parents, CAUSE_RULE, nested);
-                queue.push(node);
                 added = true;
             }
         }
@@ -459,10 +459,10 @@ pub(super) fn search(
     basic.begin(&engine.layout, grid);
     let records: Records = RefCell::new(Vec::new());
     let level = config.level;
-    let mut rules = |engine: &mut Engine, source: &[u32], net: &mut Net, queue: &mut Vec<u32>| {
+    let mut rules = |engine: &mut Engine, source: &[u32], net: &mut Net| {
         let found = basic.find(engine, source, net)
             || (level >= 2 && nested.find(engine, source, net, basic, level, &records));
-        found && basic.add(net, queue)
+        found && basic.add(net)
     };
     if level >= 2 {
         let mut cost = Cost::new(&records);

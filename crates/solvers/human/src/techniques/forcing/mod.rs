@@ -381,7 +381,7 @@ fn chaining(board: &Board, technique: Technique, config: Config) -> Option<Deduc
             ..
         } = cache;
         if config.level == 0 {
-            let mut none = |_: &mut Engine, _: &[u32], _: &mut Net, _: &mut Vec<u32>| false;
+            let mut none = |_: &mut Engine, _: &[u32], _: &mut Net| false;
             multiple::search(
                 engine,
                 nets,

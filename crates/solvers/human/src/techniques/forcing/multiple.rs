@@ -113,8 +113,8 @@ impl OnNets {
 }
 
 /// The basic techniques (and nested chains) applied inside a propagation when its links run out:
-/// `(engine, source grid, net, queue of nodes off) -> whether any were added`.
-pub(super) type Rules<'r> = dyn FnMut(&mut Engine, &[u32], &mut Net, &mut Vec<u32>) -> bool + 'r;
+/// `(engine, source grid, net) -> whether any were added` (as nodes off of the net).
+pub(super) type Rules<'r> = dyn FnMut(&mut Engine, &[u32], &mut Net) -> bool + 'r;
 
 /// The complexity the nested chains among the ancestors of `targets` add (each chain once).
 pub(super) trait NestedCost {

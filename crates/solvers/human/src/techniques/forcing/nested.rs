@@ -87,7 +87,7 @@ impl Nested {
             level: 0,
             digits: EVERY_DIGIT,
         };
-        let mut none = |_: &mut Engine, _: &[u32], _: &mut Net, _: &mut Vec<u32>| false;
+        let mut none = |_: &mut Engine, _: &[u32], _: &mut Net| false;
         multiple::search(
             &mut self.engine,
             &mut self.nets,

@@ -148,9 +148,18 @@ impl Net {
     /// Records `node`'s parents without making it a member.
     #[inline]
     pub(super) fn link(&mut self, node: u32, parents: &[u32], cause: u8, nested: u32) {
-        let depth = parents
-            .first()
-            .map_or(0, |&p| self.records[p as usize].depth.saturating_add(1));
+        let depth = parents.first().map_or(0, |&p| self.child_depth(p));
+        self.record(node, parents, depth, cause, nested);
+    }
+
+    /// The depth of a node whose first parent is `parent`.
+    #[inline]
+    fn child_depth(&self, parent: u32) -> u16 {
+        self.records[parent as usize].depth.saturating_add(1)
+    }
+
+    #[inline]
+    fn record(&mut self, node: u32, parents: &[u32], depth: u16, cause: u8, nested: u32) {
         self.records[node as usize] = Record {
             first: self.parents.len() as u32,
             nested,
@@ -158,7 +167,11 @@ impl Net {
             depth,
             cause,
         };
-        self.parents.extend_from_slice(parents);
+        // Most nodes follow from one parent: a push, not a copy of a slice.
+        match *parents {
+            [parent] => self.parents.push(parent),
+            _ => self.parents.extend_from_slice(parents),
+        }
     }
 
     #[inline]
@@ -170,6 +183,29 @@ impl Net {
         } else {
             self.offs.push(node);
         }
+    }
+
+    /// Reaches `node` from `parents` in a propagation, at `depth` (one more than its first
+    /// parent's, the same for every consequence of one node): a member unless it already is,
+    /// or, when its negation is a member, linked only and the contradiction recorded. Whether
+    /// it contradicts.
+    #[inline(always)]
+    fn reach(&mut self, node: u32, parents: &[u32], depth: u16, cause: u8) -> bool {
+        if self.has(node ^ 1) {
+            self.record(node, parents, depth, cause, NONE);
+            self.contradiction = Some((node ^ 1, node));
+            return true;
+        }
+        if !self.has(node) {
+            self.member[node as usize >> 6] |= 1 << (node & 63);
+            self.record(node, parents, depth, cause, NONE);
+            if Space::on(node) {
+                self.ons.push(node);
+            } else {
+                self.offs.push(node);
+            }
+        }
+        false
     }
 
     #[inline]
@@ -225,20 +261,20 @@ pub(super) struct Mode {
     pub(super) level: u8,
 }
 
-/// Scratch space shared by every propagation of a search: the reduced position, queues, and
-/// marks for counting ancestors.
+/// Scratch space shared by every propagation of a search: the reduced position and marks for
+/// counting ancestors.
 pub(super) struct Engine {
     pub(super) layout: Arc<Layout>,
     pub(super) space: Space,
     pub(super) work: Vec<u32>,
-    queue_on: Vec<u32>,
-    queue_off: Vec<u32>,
     seen: Vec<u32>,
     seen_generation: u32,
     stack: Vec<u32>,
     /// Consequences of one node: (node, cause, first parent index in `buffer`, parent count).
     found: Vec<(u32, u8, u32, u32)>,
     buffer: Vec<u32>,
+    /// One link's parents as they are gathered.
+    parents: Vec<u32>,
     /// Each digit's places in each unit as positions (`unit · (n + 1) + digit`): in the grid
     /// last loaded ([`Engine::load`]), and in the reduced grid of the propagation under way. The
     /// links read them instead of scanning units.
@@ -257,13 +293,12 @@ impl Engine {
         Engine {
             space,
             work: vec![0; layout.cell_count()],
-            queue_on: Vec::new(),
-            queue_off: Vec::new(),
             seen: vec![0; space.count()],
             seen_generation: 0,
             stack: Vec::new(),
             found: Vec::new(),
             buffer: Vec::new(),
+            parents: Vec::new(),
             places_source: vec![0; layout.unit_count() * (layout.n + 1)],
             places_work: vec![0; layout.unit_count() * (layout.n + 1)],
             // No grid of candidates is all ones, so the first load computes the places.
@@ -302,52 +337,55 @@ impl Engine {
         self.places_work[unit * (self.space.n + 1) + digit as usize]
     }
 
-    /// The places of `digit` in `unit` that the propagation removed.
-    #[inline]
-    fn lost_places(&self, unit: usize, digit: u8) -> u32 {
-        let i = unit * (self.space.n + 1) + digit as usize;
-        self.places_source[i] & !self.places_work[i]
-    }
-
     /// The places of each digit in each unit of the reduced grid (`unit · (n + 1) + digit`),
     /// and of the grid loaded.
     pub(super) fn all_places(&self) -> (&[u32], &[u32]) {
         (&self.places_source, &self.places_work)
     }
 
-    /// Removes `digit` from `cell` in the reduced grid `work` and in its places.
-    #[inline]
-    fn remove(&mut self, work: &mut [u32], cell: usize, digit: u8) {
-        work[cell] &= !(1u32 << digit);
-        let stride = self.space.n + 1;
-        let units = self.layout.units_of(cell);
-        let slots = self.layout.slots(cell);
-        for (&unit, &slot) in units.iter().zip(slots) {
-            self.places_work[unit * stride + digit as usize] &= !(1u32 << slot);
-        }
-    }
-
     pub(super) fn new_net(&self) -> Net {
         Net::new(self.space.count())
     }
 
-    /// The candidates an on node turns off, into `found`, in Sudoku Explainer's order: the
-    /// cell's other candidates, then the digit's other places in the box, the row, the column,
-    /// then on any diagonal through the cell (the places none of the others reported).
-    /// `grid` is the position whose places are loaded.
+    /// The candidates an on node turns off, into `found`, in Sudoku Explainer's order (see
+    /// [`Engine::each_off`]). `grid` is the position whose places are loaded.
     pub(super) fn on_to_off(&mut self, grid: &[u32], p: u32, cells: bool) {
+        let mut found = std::mem::take(&mut self.found);
+        found.clear();
+        self.each_off(grid, &self.places_work, p, cells, |off, cause| {
+            found.push((off, cause, 0, 1));
+            false
+        });
+        self.found = found;
+    }
+
+    /// Hands `visit` each candidate an on node turns off, with its cause, in Sudoku Explainer's
+    /// order: the cell's other candidates, then the digit's other places in the box, the row,
+    /// the column, then on any diagonal through the cell (the places none of the others
+    /// reported). `places` are the reduced grid's places. Stops as soon as `visit` returns
+    /// `true`, and returns whether it did.
+    #[inline(always)]
+    fn each_off(
+        &self,
+        grid: &[u32],
+        places: &[u32],
+        p: u32,
+        cells: bool,
+        mut visit: impl FnMut(u32, u8) -> bool,
+    ) -> bool {
         let space = self.space;
         let layout = &*self.layout;
+        let stride = space.n + 1;
         let (cell, digit) = (space.cell(p), space.digit(p));
         let bit = 1u32 << digit;
-        self.found.clear();
         if cells {
             let mut others = grid[cell] & !bit;
             while others != 0 {
                 let d = others.trailing_zeros() as u8;
                 others &= others - 1;
-                self.found
-                    .push((space.node(cell, d, false), CAUSE_CELL, 0, 1));
+                if visit(space.node(cell, d, false), CAUSE_CELL) {
+                    return true;
+                }
             }
         }
         let [row, column, boxed] = layout.row_column_region(cell);
@@ -358,102 +396,181 @@ impl Engine {
             (row, CAUSE_ROW, box_in_row),
             (column, CAUSE_COLUMN, box_in_column),
         ] {
-            let mut places = self.places(unit, digit) & !skip;
+            let mut others = places[stride * unit + digit as usize] & !skip;
             let cells = layout.unit(unit);
-            while places != 0 {
-                let c = cells[places.trailing_zeros() as usize];
-                places &= places - 1;
-                self.found.push((space.node(c, digit, false), cause, 0, 1));
-            }
-        }
-        for &unit in &layout.units_of(cell)[3..] {
-            let mut places = self.places(unit, digit);
-            let cells = layout.unit(unit);
-            while places != 0 {
-                let c = cells[places.trailing_zeros() as usize];
-                places &= places - 1;
-                let seen = layout.row_column_region(c);
-                if [row, column, boxed].iter().zip(seen).all(|(&a, b)| a != b) {
-                    self.found
-                        .push((space.node(c, digit, false), CAUSE_DIAGONAL, 0, 1));
+            while others != 0 {
+                let c = cells[others.trailing_zeros() as usize];
+                others &= others - 1;
+                if visit(space.node(c, digit, false), cause) {
+                    return true;
                 }
             }
         }
+        for &unit in &layout.units_of(cell)[3..] {
+            let mut others = places[stride * unit + digit as usize];
+            let cells = layout.unit(unit);
+            while others != 0 {
+                let c = cells[others.trailing_zeros() as usize];
+                others &= others - 1;
+                let seen = layout.row_column_region(c);
+                if [row, column, boxed].iter().zip(seen).all(|(&a, b)| a != b)
+                    && visit(space.node(c, digit, false), CAUSE_DIAGONAL)
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
-    /// The candidates an off node turns on, into `found` with their parents in `buffer`: the
-    /// cell's last other candidate, then the digit's last other place in the box, the row, the
-    /// column, any diagonal. Candidates of `source` (the grid loaded) that `grid` lost are extra parents
-    /// (dynamic chains).
+    /// The candidates an off node turns on in a static propagation, into `found` with their
+    /// parents in `buffer` (see [`Engine::each_on`]).
     pub(super) fn off_to_on(&mut self, grid: &[u32], source: &[u32], p: u32, mode: Mode) {
+        debug_assert!(!mode.dynamic, "a static link leaves the places as they are");
+        let mut found = std::mem::take(&mut self.found);
+        let mut buffer = std::mem::take(&mut self.buffer);
+        let mut places = std::mem::take(&mut self.places_work);
+        let mut scratch = std::mem::take(&mut self.parents);
+        found.clear();
+        buffer.clear();
+        self.each_on(
+            grid,
+            source,
+            &mut places,
+            p,
+            mode,
+            &mut scratch,
+            |on, cause, parents| {
+                found.push((on, cause, buffer.len() as u32, parents.len() as u32));
+                buffer.extend_from_slice(parents);
+                false
+            },
+        );
+        self.found = found;
+        self.buffer = buffer;
+        self.places_work = places;
+        self.parents = scratch;
+    }
+
+    /// Hands `visit` each candidate an off node turns on, with its cause and parents: the
+    /// cell's last other candidate, then the digit's last other place in the box, the row, the
+    /// column, any diagonal, each once (the first unit that turns it on). Candidates of
+    /// `source` (the grid loaded) that `grid` lost are extra parents (dynamic chains);
+    /// `parents` is scratch space for them. `places` are the reduced grid's places (the
+    /// engine's own, handed in so a dynamic propagation can take the node off out of its units
+    /// as it reads them). Stops as soon as `visit` returns `true`, and returns whether it did.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn each_on(
+        &self,
+        grid: &[u32],
+        source: &[u32],
+        places: &mut [u32],
+        p: u32,
+        mode: Mode,
+        parents: &mut Vec<u32>,
+        mut visit: impl FnMut(u32, u8, &[u32]) -> bool,
+    ) -> bool {
         let space = self.space;
         let layout = &*self.layout;
         let (cell, digit) = (space.cell(p), space.digit(p));
         let bit = 1u32 << digit;
-        self.found.clear();
-        self.buffer.clear();
+        let mut turned = Turned::default();
         if mode.cells && is_pair(grid[cell]) {
             let other = (grid[cell] & !bit).trailing_zeros() as u8;
-            let start = self.buffer.len() as u32;
-            self.buffer.push(p);
+            let on = space.node(cell, other, true);
+            parents.clear();
+            parents.push(p);
             let mut lost = source[cell] & !grid[cell];
             while lost != 0 {
                 let d = lost.trailing_zeros() as u8;
                 lost &= lost - 1;
-                self.buffer.push(space.node(cell, d, false));
+                parents.push(space.node(cell, d, false));
             }
-            let count = self.buffer.len() as u32 - start;
-            self.found
-                .push((space.node(cell, other, true), CAUSE_CELL, start, count));
+            if visit(on, CAUSE_CELL, parents) {
+                return true;
+            }
+            turned.add(on);
         }
-        if mode.units {
-            let [row, column, boxed] = layout.row_column_region(cell);
-            let [in_row, in_column, in_box] = layout.row_column_region_slots(cell);
-            let diagonals = layout.units_of(cell).len() > 3;
-            self.unit_to_on(p, digit, boxed, CAUSE_BOX, in_box);
-            self.unit_to_on(p, digit, row, CAUSE_ROW, in_row);
-            self.unit_to_on(p, digit, column, CAUSE_COLUMN, in_column);
-            if diagonals {
-                let layout = self.layout.clone();
-                let units = &layout.units_of(cell)[3..];
-                for (&unit, &slot) in units.iter().zip(&layout.slots(cell)[3..]) {
-                    self.unit_to_on(p, digit, unit, CAUSE_DIAGONAL, slot);
-                }
+        if !mode.units {
+            return false;
+        }
+        let [row, column, boxed] = layout.row_column_region(cell);
+        let [in_row, in_column, in_box] = layout.row_column_region_slots(cell);
+        for (unit, cause, slot) in [
+            (boxed, CAUSE_BOX, in_box),
+            (row, CAUSE_ROW, in_row),
+            (column, CAUSE_COLUMN, in_column),
+        ] {
+            if let Some(on) = self.unit_to_on(places, p, unit, slot, mode, &mut turned, parents)
+                && visit(on, cause, parents)
+            {
+                return true;
             }
         }
+        let units = &layout.units_of(cell)[3..];
+        for (&unit, &slot) in units.iter().zip(&layout.slots(cell)[3..]) {
+            if let Some(on) = self.unit_to_on(places, p, unit, slot, mode, &mut turned, parents)
+                && visit(on, CAUSE_DIAGONAL, parents)
+            {
+                return true;
+            }
+        }
+        false
     }
 
-    /// The unit link of [`Engine::off_to_on`]: `digit`'s last other place in `unit` (where
-    /// `p`, off, sits at `slot`), unless an earlier unit turned the same candidate on.
+    /// The unit link of [`Engine::each_on`] from `p`, off at `slot` of `unit`: its digit's last
+    /// other place there, unless an earlier unit turned the same candidate on (`turned`, to
+    /// which it is added), with its parents in `parents`: `p`, then the places of the digit in
+    /// `unit` that the propagation removed. A dynamic propagation removes `p` from the unit's
+    /// places here.
     #[inline(always)]
-    fn unit_to_on(&mut self, p: u32, digit: u8, unit: usize, cause: u8, slot: u8) {
-        let others = self.places(unit, digit) & !(1u32 << slot);
+    #[allow(clippy::too_many_arguments)]
+    fn unit_to_on(
+        &self,
+        places: &mut [u32],
+        p: u32,
+        unit: usize,
+        slot: u8,
+        mode: Mode,
+        turned: &mut Turned,
+        parents: &mut Vec<u32>,
+    ) -> Option<u32> {
+        let digit = self.space.digit(p);
+        let i = unit * (self.space.n + 1) + digit as usize;
+        let bit = 1u32 << slot;
+        let others = places[i] & !bit;
+        if mode.dynamic {
+            places[i] = others;
+        }
         if !is_single(others) {
-            return;
+            return None;
         }
         let cells = self.layout.unit(unit);
         let on = self
             .space
             .node(cells[others.trailing_zeros() as usize], digit, true);
-        if self.found.iter().any(|f| f.0 == on) {
-            return;
+        if !turned.add(on) {
+            return None;
         }
-        let start = self.buffer.len() as u32;
-        self.buffer.push(p);
-        let mut lost = self.lost_places(unit, digit);
+        parents.clear();
+        parents.push(p);
+        let mut lost = self.places_source[i] & !(others | bit);
         while lost != 0 {
             let c = cells[lost.trailing_zeros() as usize];
             lost &= lost - 1;
-            self.buffer.push(self.space.node(c, digit, false));
+            parents.push(self.space.node(c, digit, false));
         }
-        let count = self.buffer.len() as u32 - start;
-        self.found.push((on, cause, start, count));
+        Some(on)
     }
 
     /// Everything that follows from `start` in `grid` (Sudoku Explainer's propagation: nodes on
     /// before nodes off, each queue first in first out), into `net`. Stops at the first node
     /// reached both on and off (`net.contradiction`). `rules` supplies the eliminations of the
     /// basic techniques (level 1 and up) when the links run out; it returns whether it added any.
+    ///
+    /// The net's lists of nodes on and off are the queues: a node joins its list when it is
+    /// reached, and the lists are read in order.
     pub(super) fn propagate(
         &mut self,
         grid: &[u32],
@@ -466,73 +583,67 @@ impl Engine {
         net.insert(start, &[], CAUSE_START, NONE);
         self.load(grid);
         self.work.copy_from_slice(grid);
-        self.queue_on.clear();
-        self.queue_off.clear();
         let (mut head_on, mut head_off) = (0, 0);
-        if Space::on(start) {
-            self.queue_on.push(start);
-        } else {
-            self.queue_off.push(start);
-        }
         let mut work = std::mem::take(&mut self.work);
+        let mut places = std::mem::take(&mut self.places_work);
+        let mut parents = std::mem::take(&mut self.parents);
         loop {
-            if head_on < self.queue_on.len() {
-                let p = self.queue_on[head_on];
+            if head_on < net.ons.len() {
+                let p = net.ons[head_on];
                 head_on += 1;
-                self.on_to_off(&work, p, mode.cells);
-                for k in 0..self.found.len() {
-                    let (off, cause, _, _) = self.found[k];
-                    if net.has(off ^ 1) {
-                        net.link(off, &[p], cause, NONE);
-                        net.contradiction = Some((off ^ 1, off));
-                        self.work = work;
-                        return;
-                    }
-                    if !net.has(off) {
-                        net.insert(off, &[p], cause, NONE);
-                        self.queue_off.push(off);
-                    }
+                let depth = net.child_depth(p);
+                // The visits inlined (here and below): as calls, a fifth of the propagation.
+                if self.each_off(
+                    &work,
+                    &places,
+                    p,
+                    mode.cells,
+                    #[inline(always)]
+                    |off, cause| net.reach(off, &[p], depth, cause),
+                ) {
+                    break;
                 }
                 continue;
             }
-            if head_off < self.queue_off.len() {
-                let p = self.queue_off[head_off];
+            if head_off < net.offs.len() {
+                let p = net.offs[head_off];
                 head_off += 1;
-                self.off_to_on(&work, grid, p, mode);
-                if mode.dynamic {
-                    self.remove(&mut work, self.space.cell(p), self.space.digit(p));
+                let depth = net.child_depth(p);
+                let contradicts = self.each_on(
+                    &work,
+                    grid,
+                    &mut places,
+                    p,
+                    mode,
+                    &mut parents,
+                    #[inline(always)]
+                    |on, cause, parents| net.reach(on, parents, depth, cause),
+                );
+                if contradicts {
+                    break;
                 }
-                for k in 0..self.found.len() {
-                    let (on, cause, first, count) = self.found[k];
-                    let parents = &self.buffer[first as usize..(first + count) as usize];
-                    debug_assert!(parents.iter().all(|&q| net.has(q)));
-                    if net.has(on ^ 1) {
-                        net.link(on, parents, cause, NONE);
-                        net.contradiction = Some((on ^ 1, on));
-                        self.work = work;
-                        return;
-                    }
-                    if !net.has(on) {
-                        net.insert(on, parents, cause, NONE);
-                        self.queue_on.push(on);
-                    }
+                if mode.dynamic {
+                    // Its places went as `each_on` read them.
+                    work[self.space.cell(p)] &= !(1u32 << self.space.digit(p));
                 }
                 continue;
             }
             if mode.level > 0 {
-                let before = self.queue_off.len();
-                let mut queue = std::mem::take(&mut self.queue_off);
+                let before = net.offs.len();
                 self.work = work;
-                let added = rules(self, grid, net, &mut queue);
+                self.places_work = places;
+                let added = rules(self, grid, net);
                 work = std::mem::take(&mut self.work);
-                self.queue_off = queue;
-                if added && self.queue_off.len() > before {
+                places = std::mem::take(&mut self.places_work);
+                if added && net.offs.len() > before {
                     continue;
                 }
             }
             break;
         }
         self.work = work;
+        self.places_work = places;
+        self.parents = parents;
     }
 
     pub(super) fn found_len(&self) -> usize {
@@ -596,6 +707,27 @@ impl Engine {
                 }
             }
         }
+    }
+}
+
+/// The candidates one node off turned on so far, so a later unit does not turn one on again:
+/// at most its cell's other candidate and one in each unit.
+#[derive(Default)]
+struct Turned {
+    nodes: [u32; crate::layout::MAX_UNITS_OF_CELL + 1],
+    count: usize,
+}
+
+impl Turned {
+    /// Adds `node`; whether it was new.
+    #[inline(always)]
+    fn add(&mut self, node: u32) -> bool {
+        if self.nodes[..self.count].contains(&node) {
+            return false;
+        }
+        self.nodes[self.count] = node;
+        self.count += 1;
+        true
     }
 }
 

@@ -115,7 +115,7 @@ mod tests {
         let planes = Planes::new(&layout);
         let mut engine = Engine::new(layout);
         let mut net = engine.new_net();
-        let mut none: Box<Rules> = Box::new(|_, _, _, _| false);
+        let mut none: Box<Rules> = Box::new(|_, _, _| false);
         let nishio = Mode {
             cells: false,
             units: true,
