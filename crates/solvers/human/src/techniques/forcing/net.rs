@@ -266,6 +266,8 @@ pub(super) struct Mode {
 pub(super) struct Engine {
     pub(super) layout: Arc<Layout>,
     pub(super) space: Space,
+    /// Whether the board's diagonals are units (the links read them only then).
+    diagonals: bool,
     pub(super) work: Vec<u32>,
     seen: Vec<u32>,
     seen_generation: u32,
@@ -292,6 +294,7 @@ impl Engine {
         let space = Space::new(layout.n);
         Engine {
             space,
+            diagonals: !layout.diagonals().is_empty(),
             work: vec![0; layout.cell_count()],
             seen: vec![0; space.count()],
             seen_generation: 0,
@@ -391,20 +394,16 @@ impl Engine {
         let [row, column, boxed] = layout.row_column_region(cell);
         let [_, _, in_box] = layout.row_column_region_slots(cell);
         let [box_in_row, box_in_column] = layout.box_in_lines(cell);
-        for (unit, cause, skip) in [
-            (boxed, CAUSE_BOX, 1u32 << in_box),
-            (row, CAUSE_ROW, box_in_row),
-            (column, CAUSE_COLUMN, box_in_column),
-        ] {
-            let mut others = places[stride * unit + digit as usize] & !skip;
-            let cells = layout.unit(unit);
-            while others != 0 {
-                let c = cells[others.trailing_zeros() as usize];
-                others &= others - 1;
-                if visit(space.node(c, digit, false), cause) {
-                    return true;
-                }
-            }
+        // The three units written out, not looped over: the loop cost more than its links.
+        let v = &mut visit;
+        if self.unit_offs(places, digit, boxed, 1u32 << in_box, CAUSE_BOX, v)
+            || self.unit_offs(places, digit, row, box_in_row, CAUSE_ROW, v)
+            || self.unit_offs(places, digit, column, box_in_column, CAUSE_COLUMN, v)
+        {
+            return true;
+        }
+        if !self.diagonals {
+            return false;
         }
         for &unit in &layout.units_of(cell)[3..] {
             let mut others = places[stride * unit + digit as usize];
@@ -418,6 +417,30 @@ impl Engine {
                 {
                     return true;
                 }
+            }
+        }
+        false
+    }
+
+    /// The unit links of [`Engine::each_off`] in one unit: `digit`'s places there but those
+    /// in `skip`, each off.
+    #[inline(always)]
+    fn unit_offs(
+        &self,
+        places: &[u32],
+        digit: u8,
+        unit: usize,
+        skip: u32,
+        cause: u8,
+        visit: &mut impl FnMut(u32, u8) -> bool,
+    ) -> bool {
+        let mut others = places[unit * (self.space.n + 1) + digit as usize] & !skip;
+        let cells = self.layout.unit(unit);
+        while others != 0 {
+            let c = cells[others.trailing_zeros() as usize];
+            others &= others - 1;
+            if visit(self.space.node(c, digit, false), cause) {
+                return true;
             }
         }
         false
@@ -497,23 +520,31 @@ impl Engine {
         }
         let [row, column, boxed] = layout.row_column_region(cell);
         let [in_row, in_column, in_box] = layout.row_column_region_slots(cell);
-        for (unit, cause, slot) in [
-            (boxed, CAUSE_BOX, in_box),
-            (row, CAUSE_ROW, in_row),
-            (column, CAUSE_COLUMN, in_column),
-        ] {
-            if let Some(on) = self.unit_to_on(places, p, unit, slot, mode, &mut turned, parents)
-                && visit(on, cause, parents)
-            {
-                return true;
-            }
+        // The three units written out, not looped over: the loop cost more than its links.
+        let t = &mut turned;
+        if let Some(on) = self.unit_to_on(places, p, digit, boxed, in_box, mode, t, parents)
+            && visit(on, CAUSE_BOX, parents)
+        {
+            return true;
         }
-        let units = &layout.units_of(cell)[3..];
-        for (&unit, &slot) in units.iter().zip(&layout.slots(cell)[3..]) {
-            if let Some(on) = self.unit_to_on(places, p, unit, slot, mode, &mut turned, parents)
-                && visit(on, CAUSE_DIAGONAL, parents)
-            {
-                return true;
+        if let Some(on) = self.unit_to_on(places, p, digit, row, in_row, mode, t, parents)
+            && visit(on, CAUSE_ROW, parents)
+        {
+            return true;
+        }
+        if let Some(on) = self.unit_to_on(places, p, digit, column, in_column, mode, t, parents)
+            && visit(on, CAUSE_COLUMN, parents)
+        {
+            return true;
+        }
+        if self.diagonals {
+            let units = &layout.units_of(cell)[3..];
+            for (&unit, &slot) in units.iter().zip(&layout.slots(cell)[3..]) {
+                if let Some(on) = self.unit_to_on(places, p, digit, unit, slot, mode, t, parents)
+                    && visit(on, CAUSE_DIAGONAL, parents)
+                {
+                    return true;
+                }
             }
         }
         false
@@ -530,13 +561,13 @@ impl Engine {
         &self,
         places: &mut [u32],
         p: u32,
+        digit: u8,
         unit: usize,
         slot: u8,
         mode: Mode,
         turned: &mut Turned,
         parents: &mut Vec<u32>,
     ) -> Option<u32> {
-        let digit = self.space.digit(p);
         let i = unit * (self.space.n + 1) + digit as usize;
         let bit = 1u32 << slot;
         let others = places[i] & !bit;
