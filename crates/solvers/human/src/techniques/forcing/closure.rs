@@ -92,16 +92,19 @@ impl Closure {
         };
         self.starts.clear();
         self.edges.clear();
+        let (index, edges) = (&self.index, &mut self.edges);
         for &node in &self.nodes {
-            self.starts.push(self.edges.len() as u32);
-            if node & 1 == 1 {
-                engine.on_to_off(grid, node, true);
-            } else {
-                engine.off_to_on(grid, grid, node, mode);
-            }
-            for k in 0..engine.found_len() {
-                self.edges.push(self.index[engine.found_node(k) as usize]);
-            }
+            self.starts.push(edges.len() as u32);
+            engine.each_link(
+                grid,
+                node,
+                mode,
+                #[inline(always)]
+                |next, _| {
+                    edges.push(index[next as usize]);
+                    false
+                },
+            );
         }
         self.starts.push(self.edges.len() as u32);
     }
@@ -281,17 +284,12 @@ mod tests {
         while at < seen.len() {
             let node = seen[at];
             at += 1;
-            if node & 1 == 1 {
-                engine.on_to_off(grid, node, true);
-            } else {
-                engine.off_to_on(grid, grid, node, mode);
-            }
-            for k in 0..engine.found_len() {
-                let next = engine.found_node(k);
+            engine.each_link(grid, node, mode, |next, _| {
                 if !seen.contains(&next) {
                     seen.push(next);
                 }
-            }
+                false
+            });
         }
         seen.sort_unstable();
         seen

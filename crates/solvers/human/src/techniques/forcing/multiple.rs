@@ -138,6 +138,8 @@ struct Search<'a> {
     mode: Mode,
     best: Option<Found>,
     sort_base: u32,
+    /// The nodes the nets of one offer all hold ([`common_members`]).
+    common: Vec<u64>,
 }
 
 impl Search<'_> {
@@ -226,6 +228,7 @@ pub(super) fn search(
         mode,
         best: None,
         sort_base: config.base(),
+        common: Vec::new(),
     };
     let contradictions = config.dynamic || config.nishio;
     // Static nets reach no further than the closure: a cell or region whose assumptions reach
@@ -302,12 +305,17 @@ pub(super) fn search(
                 }
                 if doubles && let Some(own) = own {
                     let net = nets.on.get(own);
-                    for &p in net.ons.iter().chain(&net.offs) {
-                        if off_net.has(p) {
-                            let kind = Kind::Double { cell, digit };
-                            search.offer(engine, cost, &[(net, p), (off_net, p)], p, kind, 1);
+                    let mut common = std::mem::take(&mut search.common);
+                    if common_members([net, off_net].into_iter(), &mut common) {
+                        for &p in net.ons.iter().chain(&net.offs) {
+                            if holds(&common, p) {
+                                let kind = Kind::Double { cell, digit };
+                                let targets = [(net, p), (off_net, p)];
+                                search.offer(engine, cost, &targets, p, kind, 1);
+                            }
                         }
                     }
+                    search.common = common;
                 }
             }
             if !config.nishio
@@ -432,12 +440,38 @@ fn offer_common(
     sort: u8,
 ) {
     let first = nets.get(indexes[0]);
-    let mut targets: Vec<(&Net, u32)> = Vec::new();
-    for &p in first.ons.iter().chain(&first.offs) {
-        if indexes[1..].iter().all(|&i| nets.get(i).has(p)) {
-            targets.clear();
-            targets.extend(indexes.iter().map(|&i| (nets.get(i), p)));
-            search.offer(engine, cost, &targets, p, kind, sort);
+    let mut common = std::mem::take(&mut search.common);
+    if common_members(indexes.iter().map(|&i| nets.get(i)), &mut common) {
+        let mut targets: Vec<(&Net, u32)> = Vec::new();
+        for &p in first.ons.iter().chain(&first.offs) {
+            if holds(&common, p) {
+                targets.clear();
+                targets.extend(indexes.iter().map(|&i| (nets.get(i), p)));
+                search.offer(engine, cost, &targets, p, kind, sort);
+            }
         }
     }
+    search.common = common;
+}
+
+/// The nodes every one of `nets` holds, into `common` as a bit set (one AND a word, where
+/// testing each node of the first net in the others took a look-up a net and node); whether
+/// there is any. Most cells' and regions' nets have none in common.
+fn common_members<'n>(mut nets: impl Iterator<Item = &'n Net>, common: &mut Vec<u64>) -> bool {
+    common.clear();
+    if let Some(first) = nets.next() {
+        common.extend_from_slice(first.members());
+    }
+    for net in nets {
+        for (word, &other) in common.iter_mut().zip(net.members()) {
+            *word &= other;
+        }
+    }
+    common.iter().any(|&word| word != 0)
+}
+
+/// Whether the bit set `set` holds `node`.
+#[inline]
+fn holds(set: &[u64], node: u32) -> bool {
+    set[node as usize >> 6] >> (node & 63) & 1 != 0
 }

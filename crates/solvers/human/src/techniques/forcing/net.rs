@@ -140,6 +140,11 @@ impl Net {
         self.contradiction = None;
     }
 
+    /// The members as a bit set (bit `node`).
+    pub(super) fn members(&self) -> &[u64] {
+        &self.member
+    }
+
     #[inline]
     pub(super) fn has(&self, node: u32) -> bool {
         self.member[node as usize >> 6] >> (node & 63) & 1 != 0
@@ -272,9 +277,6 @@ pub(super) struct Engine {
     seen: Vec<u32>,
     seen_generation: u32,
     stack: Vec<u32>,
-    /// Consequences of one node: (node, cause, first parent index in `buffer`, parent count).
-    found: Vec<(u32, u8, u32, u32)>,
-    buffer: Vec<u32>,
     /// One link's parents as they are gathered.
     parents: Vec<u32>,
     /// Each digit's places in each unit as positions (`unit · (n + 1) + digit`): in the grid
@@ -299,8 +301,6 @@ impl Engine {
             seen: vec![0; space.count()],
             seen_generation: 0,
             stack: Vec::new(),
-            found: Vec::new(),
-            buffer: Vec::new(),
             parents: Vec::new(),
             places_source: vec![0; layout.unit_count() * (layout.n + 1)],
             places_work: vec![0; layout.unit_count() * (layout.n + 1)],
@@ -350,16 +350,37 @@ impl Engine {
         Net::new(self.space.count())
     }
 
-    /// The candidates an on node turns off, into `found`, in Sudoku Explainer's order (see
-    /// [`Engine::each_off`]). `grid` is the position whose places are loaded.
-    pub(super) fn on_to_off(&mut self, grid: &[u32], p: u32, cells: bool) {
-        let mut found = std::mem::take(&mut self.found);
-        found.clear();
-        self.each_off(grid, &self.places_work, p, cells, |off, cause| {
-            found.push((off, cause, 0, 1));
-            false
-        });
-        self.found = found;
+    /// Hands `visit` each node a static link leads to from `node` in `grid` (the grid loaded),
+    /// with its cause, in Sudoku Explainer's order ([`Engine::each_off`] from a node on,
+    /// [`Engine::each_on`] from a node off): what the static searches read. Stops as soon as
+    /// `visit` returns `true`, and returns whether it did.
+    #[inline(always)]
+    pub(super) fn each_link(
+        &mut self,
+        grid: &[u32],
+        node: u32,
+        mode: Mode,
+        mut visit: impl FnMut(u32, u8) -> bool,
+    ) -> bool {
+        debug_assert!(!mode.dynamic, "a static link leaves the places as they are");
+        if Space::on(node) {
+            return self.each_off(grid, &self.places_work, node, mode.cells, visit);
+        }
+        let mut places = std::mem::take(&mut self.places_work);
+        let mut parents = std::mem::take(&mut self.parents);
+        let stopped = self.each_on(
+            grid,
+            grid,
+            &mut places,
+            node,
+            mode,
+            &mut parents,
+            #[inline(always)]
+            |on, cause, _| visit(on, cause),
+        );
+        self.places_work = places;
+        self.parents = parents;
+        stopped
     }
 
     /// Hands `visit` each candidate an on node turns off, with its cause, in Sudoku Explainer's
@@ -444,35 +465,6 @@ impl Engine {
             }
         }
         false
-    }
-
-    /// The candidates an off node turns on in a static propagation, into `found` with their
-    /// parents in `buffer` (see [`Engine::each_on`]).
-    pub(super) fn off_to_on(&mut self, grid: &[u32], source: &[u32], p: u32, mode: Mode) {
-        debug_assert!(!mode.dynamic, "a static link leaves the places as they are");
-        let mut found = std::mem::take(&mut self.found);
-        let mut buffer = std::mem::take(&mut self.buffer);
-        let mut places = std::mem::take(&mut self.places_work);
-        let mut scratch = std::mem::take(&mut self.parents);
-        found.clear();
-        buffer.clear();
-        self.each_on(
-            grid,
-            source,
-            &mut places,
-            p,
-            mode,
-            &mut scratch,
-            |on, cause, parents| {
-                found.push((on, cause, buffer.len() as u32, parents.len() as u32));
-                buffer.extend_from_slice(parents);
-                false
-            },
-        );
-        self.found = found;
-        self.buffer = buffer;
-        self.places_work = places;
-        self.parents = scratch;
     }
 
     /// Hands `visit` each candidate an off node turns on, with its cause and parents: the
@@ -675,18 +667,6 @@ impl Engine {
         self.work = work;
         self.places_work = places;
         self.parents = parents;
-    }
-
-    pub(super) fn found_len(&self) -> usize {
-        self.found.len()
-    }
-
-    pub(super) fn found_node(&self, k: usize) -> u32 {
-        self.found[k].0
-    }
-
-    pub(super) fn found_cause(&self, k: usize) -> u8 {
-        self.found[k].1
     }
 
     /// How many distinct nodes `node` follows from, itself included (Sudoku Explainer's

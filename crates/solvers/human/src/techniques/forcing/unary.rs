@@ -255,14 +255,20 @@ fn find_cycles(
             break;
         }
         for &entry in &pending_on {
-            engine.on_to_off(grid, arena[entry as usize].0, pass.cells);
-            for k in 0..engine.found_len() {
-                let off = engine.found_node(k);
-                if !above(arena, entry, off) {
-                    arena.push((off, entry));
-                    pending_off.push(arena.len() as u32 - 1);
-                }
-            }
+            let from = arena[entry as usize].0;
+            engine.each_link(
+                grid,
+                from,
+                mode,
+                #[inline(always)]
+                |off, _| {
+                    if !above(arena, entry, off) {
+                        arena.push((off, entry));
+                        pending_off.push(arena.len() as u32 - 1);
+                    }
+                    false
+                },
+            );
         }
         pending_on.clear();
         length += 1;
@@ -270,20 +276,26 @@ fn find_cycles(
             break;
         }
         for &entry in &pending_off {
-            engine.off_to_on(grid, grid, arena[entry as usize].0, mode);
-            for k in 0..engine.found_len() {
-                let on = engine.found_node(k);
-                if length >= 4 && on == start {
-                    arena.push((on, entry));
-                    cycles.push(arena.len() as u32 - 1);
-                }
-                if !on_mark[on as usize] {
-                    on_mark[on as usize] = true;
-                    marked.push(on);
-                    arena.push((on, entry));
-                    pending_on.push(arena.len() as u32 - 1);
-                }
-            }
+            let from = arena[entry as usize].0;
+            engine.each_link(
+                grid,
+                from,
+                mode,
+                #[inline(always)]
+                |on, _| {
+                    if length >= 4 && on == start {
+                        arena.push((on, entry));
+                        cycles.push(arena.len() as u32 - 1);
+                    }
+                    if !on_mark[on as usize] {
+                        on_mark[on as usize] = true;
+                        marked.push(on);
+                        arena.push((on, entry));
+                        pending_on.push(arena.len() as u32 - 1);
+                    }
+                    false
+                },
+            );
         }
         pending_off.clear();
     }
@@ -327,17 +339,25 @@ fn forcing(
             return None;
         }
         for &p in &pending_on {
-            engine.on_to_off(grid, p, pass.cells);
-            for k in 0..engine.found_len() {
-                let (off, cause) = (engine.found_node(k), engine.found_cause(k));
-                if off == target {
-                    net.link(off, &[p], cause, NONE);
-                    return Some(off);
-                }
-                if !net.has(off) {
-                    net.insert(off, &[p], cause, NONE);
-                    pending_off.push(off);
-                }
+            let reached = engine.each_link(
+                grid,
+                p,
+                mode,
+                #[inline(always)]
+                |off, cause| {
+                    if off == target {
+                        net.link(off, &[p], cause, NONE);
+                        return true;
+                    }
+                    if !net.has(off) {
+                        net.insert(off, &[p], cause, NONE);
+                        pending_off.push(off);
+                    }
+                    false
+                },
+            );
+            if reached {
+                return Some(target);
             }
         }
         pending_on.clear();
@@ -347,17 +367,25 @@ fn forcing(
         }
         std::mem::swap(&mut next, &mut pending_off);
         for &p in &next {
-            engine.off_to_on(grid, grid, p, mode);
-            for k in 0..engine.found_len() {
-                let (on, cause) = (engine.found_node(k), engine.found_cause(k));
-                if on == target {
-                    net.link(on, &[p], cause, NONE);
-                    return Some(on);
-                }
-                if !net.has(on) {
-                    net.insert(on, &[p], cause, NONE);
-                    pending_on.push(on);
-                }
+            let reached = engine.each_link(
+                grid,
+                p,
+                mode,
+                #[inline(always)]
+                |on, cause| {
+                    if on == target {
+                        net.link(on, &[p], cause, NONE);
+                        return true;
+                    }
+                    if !net.has(on) {
+                        net.insert(on, &[p], cause, NONE);
+                        pending_on.push(on);
+                    }
+                    false
+                },
+            );
+            if reached {
+                return Some(target);
             }
         }
         next.clear();
