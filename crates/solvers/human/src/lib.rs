@@ -141,7 +141,8 @@
 //! searches cost. A finder that found nothing remembers the position, and the next time reads
 //! only what changed where it can tell what matters to it: the digits whose places changed for
 //! the finders that read one digit at a time (fish, single-digit patterns, colouring, X-chains,
-//! Nishio), the tuples near a changed cell for aligned exclusion. The rest is searched again:
+//! Nishio), the tuples near a changed cell for aligned exclusion; ALS-XY-Wing reads the
+//! almost locked sets ALS-XZ listed in the same position. The rest is searched again:
 //! the forcing chains propagate every assumption over the whole board, the dynamic ones with
 //! every link's reasons kept, since Sudoku Explainer's rating takes the shortest chain.
 //! `reports/figures/rate/` has the measured rates; `cargo bench -p sudoku-human --bench rate`

@@ -23,7 +23,10 @@
 //! found through an index of every set's places by digit and first place. Cells are bit sets
 //! (`u128` up to 11×11, ten words beyond), so the scans allocate nothing but the index itself.
 
+use std::any::Any;
+use std::cell::RefCell;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+use std::sync::Arc;
 
 use crate::board::Board;
 use crate::deduction::{Deduction, Pattern, digit_words, digits, removals, words};
@@ -34,6 +37,7 @@ use crate::technique::Technique;
 /// A set of cells as bits (cell `c` is bit `c`).
 pub(crate) trait CellSet:
     Copy
+    + 'static
     + Eq
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
@@ -308,6 +312,7 @@ pub(crate) fn als_xy_wing(board: &Board) -> Option<Deduction> {
 }
 
 /// One almost locked set.
+#[derive(Clone, Copy)]
 struct Set<S> {
     cells: S,
     digits: u32,
@@ -339,8 +344,65 @@ struct Index<'b, S> {
     group_starts: Vec<u32>,
 }
 
+/// An index's tables, without the board they were built from.
+type Tables<S> = (Vec<Set<S>>, Vec<Places<S>>, Vec<(u32, S)>, Vec<u32>);
+
+/// The tables of the last position indexed. HoDoKu's order tries ALS-XY-Wing right after
+/// ALS-XZ found nothing, on the same candidates: the second finder reads the first one's sets
+/// instead of listing them again.
+struct Last {
+    /// Kept alive, so the pointer compared is never another layout's.
+    layout: Arc<Layout>,
+    values: Vec<u8>,
+    cands: Vec<u32>,
+    /// The [`Tables`] of the set type the finder used.
+    tables: Box<dyn Any>,
+}
+
+thread_local! {
+    static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
+}
+
 impl<'b, S: CellSet> Index<'b, S> {
+    /// The index of `board`'s position: built, or the last one's when it is the same position.
     fn new(board: &'b Board) -> Index<'b, S> {
+        let remembered = LAST.with(|last| {
+            let last = last.borrow();
+            let last = last.as_ref()?;
+            let same = Arc::ptr_eq(&last.layout, &board.layout)
+                && last.cands == board.cands
+                && last.values == board.values;
+            same.then(|| last.tables.downcast_ref::<Tables<S>>().cloned())
+                .flatten()
+        });
+        if let Some((sets, per_digit, grouped, group_starts)) = remembered {
+            return Index {
+                board,
+                sets,
+                per_digit,
+                grouped,
+                group_starts,
+            };
+        }
+        let index = Index::build(board);
+        let tables: Tables<S> = (
+            index.sets.clone(),
+            index.per_digit.clone(),
+            index.grouped.clone(),
+            index.group_starts.clone(),
+        );
+        LAST.with(|last| {
+            *last.borrow_mut() = Some(Last {
+                layout: board.layout.clone(),
+                values: board.values.clone(),
+                cands: board.cands.clone(),
+                tables: Box::new(tables),
+            });
+        });
+        index
+    }
+
+    fn build(board: &'b Board) -> Index<'b, S> {
         let layout = &*board.layout;
         let peers: Vec<S> = peer_sets(layout);
         let mut by_digit = [S::EMPTY; 26];
