@@ -118,7 +118,9 @@ pub(crate) fn first(board: &Board, order: Order) -> Option<Deduction> {
 }
 
 /// Each `k`-element subset of `0..len`, as the first `k` entries of an index array, in
-/// lexicographic order; `visit` returns `true` to stop. `k` is 1 to 4.
+/// lexicographic order; `visit` returns `true` to stop. `k` is 1 to 4. The tests' plain
+/// combinations; the finders prune theirs ([`for_each_small_union`]).
+#[cfg(test)]
 pub(crate) fn for_each_combination(
     len: usize,
     k: usize,
@@ -129,7 +131,53 @@ pub(crate) fn for_each_combination(
     combine(len, k, 0, 0, &mut picked, &mut visit)
 }
 
+/// Each `k`-element subset of `0..len` whose members' sets (`set(i)`, bit sets) hold at most
+/// `k` elements between them, in lexicographic order, with that union; `visit` returns `true`
+/// to stop. A union only grows as members join, so a prefix whose union is past `k` is passed
+/// over with every pick that extends it: the subsets' search (a naked or hidden subset's
+/// union is exactly `k`), which tried every pick before. `k` is 1 to 4.
+pub(crate) fn for_each_small_union(
+    len: usize,
+    k: usize,
+    set: impl Fn(usize) -> u32,
+    mut visit: impl FnMut(&[usize], u32) -> bool,
+) -> bool {
+    debug_assert!((1..=4).contains(&k));
+    let mut picked = [0usize; 4];
+    small_unions(len, k, 0, 0, 0, &set, &mut picked, &mut visit)
+}
+
+/// Fills `picked[depth..k]` with ascending indexes from `from` on, the union of the sets so
+/// far in `union`, visiting each full pick.
+#[allow(clippy::too_many_arguments)]
+fn small_unions(
+    len: usize,
+    k: usize,
+    depth: usize,
+    from: usize,
+    union: u32,
+    set: &impl Fn(usize) -> u32,
+    picked: &mut [usize; 4],
+    visit: &mut impl FnMut(&[usize], u32) -> bool,
+) -> bool {
+    if depth == k {
+        return visit(&picked[..k], union);
+    }
+    for next in from..len {
+        let union = union | set(next);
+        if union.count_ones() as usize > k {
+            continue;
+        }
+        picked[depth] = next;
+        if small_unions(len, k, depth + 1, next + 1, union, set, picked, visit) {
+            return true;
+        }
+    }
+    false
+}
+
 /// Fills `picked[depth..k]` with ascending indexes from `from` on, visiting each full pick.
+#[cfg(test)]
 fn combine(
     len: usize,
     k: usize,
@@ -319,5 +367,31 @@ mod tests {
             false
         });
         assert_eq!(quads, 15);
+    }
+
+    #[test]
+    fn small_unions_are_the_combinations_whose_union_fits() {
+        let sets = [0b0011, 0b0110, 0b1_1000, 0b0101, 0b1_0001, 0b0011, 0b1110];
+        for k in 1..=4 {
+            let mut expected = Vec::new();
+            for_each_combination(sets.len(), k, |picked| {
+                let union = picked.iter().fold(0u32, |u, &i| u | sets[i]);
+                if union.count_ones() as usize <= k {
+                    expected.push((picked.to_vec(), union));
+                }
+                false
+            });
+            let mut seen = Vec::new();
+            for_each_small_union(
+                sets.len(),
+                k,
+                |i| sets[i],
+                |picked, union| {
+                    seen.push((picked.to_vec(), union));
+                    false
+                },
+            );
+            assert_eq!(seen, expected, "k {k}");
+        }
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::board::Board;
 use crate::deduction::{Deduction, Pattern, digits};
-use crate::techniques::for_each_combination;
+use crate::techniques::for_each_small_union;
 
 /// The first naked subset of `size` (2 to 4) that removes a candidate.
 pub(crate) fn naked(board: &Board, size: usize) -> Option<Deduction> {
@@ -27,10 +27,8 @@ pub(crate) fn naked(board: &Board, size: usize) -> Option<Deduction> {
             continue;
         }
         let mut found = None;
-        for_each_combination(count, size, |picked| {
-            let union = picked
-                .iter()
-                .fold(0, |set, &k| set | board.cands[members[k]]);
+        let candidates = |k: usize| board.cands[members[k]];
+        for_each_small_union(count, size, candidates, |picked, union| {
             if union.count_ones() as usize != size {
                 return false;
             }
@@ -78,10 +76,8 @@ pub(crate) fn hidden(board: &Board, size: usize) -> Option<Deduction> {
             count += 1;
         }
         let mut found = None;
-        for_each_combination(count, size, |picked| {
-            let places = picked
-                .iter()
-                .fold(0, |set, &k| set | positions[members[k] as usize]);
+        let places_of = |k: usize| positions[members[k] as usize];
+        for_each_small_union(count, size, places_of, |picked, places| {
             if places.count_ones() as usize != size {
                 return false;
             }
