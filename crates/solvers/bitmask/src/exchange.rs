@@ -393,6 +393,9 @@ mod tests {
                 marked[moved] |= GIVEN;
             }
         }
-        assert!(found >= 4_000 && none >= 2_000, "found {found}, none {none}");
+        assert!(
+            found >= 4_000 && none >= 2_000,
+            "found {found}, none {none}"
+        );
     }
 }

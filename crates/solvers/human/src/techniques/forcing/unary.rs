@@ -304,6 +304,43 @@ fn find_cycles(
     }
 }
 
+/// One layer of [`forcing`]: every link from the nodes of `from`, each node reached made a
+/// member and added to `into`; whether `target` was reached (then linked, not a member).
+#[inline(always)]
+fn advance(
+    engine: &mut Engine,
+    net: &mut Net,
+    grid: &[u32],
+    mode: Mode,
+    from: &[u32],
+    into: &mut Vec<u32>,
+    target: u32,
+) -> bool {
+    for &p in from {
+        let reached = engine.each_link(
+            grid,
+            p,
+            mode,
+            #[inline(always)]
+            |node, cause| {
+                if node == target {
+                    net.link(node, &[p], cause, NONE);
+                    return true;
+                }
+                if !net.has(node) {
+                    net.insert(node, &[p], cause, NONE);
+                    into.push(node);
+                }
+                false
+            },
+        );
+        if reached {
+            return true;
+        }
+    }
+    false
+}
+
 /// Sudoku Explainer's forcing chain search from `assumed`: nodes merged, layered; the first
 /// path to `assumed`'s negation of at most `limit` nodes, its end linked in `net` (not a member).
 fn forcing(
@@ -338,27 +375,16 @@ fn forcing(
         if depth + 1 > limit {
             return None;
         }
-        for &p in &pending_on {
-            let reached = engine.each_link(
-                grid,
-                p,
-                mode,
-                #[inline(always)]
-                |off, cause| {
-                    if off == target {
-                        net.link(off, &[p], cause, NONE);
-                        return true;
-                    }
-                    if !net.has(off) {
-                        net.insert(off, &[p], cause, NONE);
-                        pending_off.push(off);
-                    }
-                    false
-                },
-            );
-            if reached {
-                return Some(target);
-            }
+        if advance(
+            engine,
+            net,
+            grid,
+            mode,
+            &pending_on,
+            &mut pending_off,
+            target,
+        ) {
+            return Some(target);
         }
         pending_on.clear();
         depth += 1;
@@ -366,27 +392,8 @@ fn forcing(
             return None;
         }
         std::mem::swap(&mut next, &mut pending_off);
-        for &p in &next {
-            let reached = engine.each_link(
-                grid,
-                p,
-                mode,
-                #[inline(always)]
-                |on, cause| {
-                    if on == target {
-                        net.link(on, &[p], cause, NONE);
-                        return true;
-                    }
-                    if !net.has(on) {
-                        net.insert(on, &[p], cause, NONE);
-                        pending_on.push(on);
-                    }
-                    false
-                },
-            );
-            if reached {
-                return Some(target);
-            }
+        if advance(engine, net, grid, mode, &next, &mut pending_on, target) {
+            return Some(target);
         }
         next.clear();
     }
