@@ -10,7 +10,7 @@
 //! its chains' depths, so most candidates are dismissed without counting ancestors.
 
 use super::closure::Closure;
-use super::net::{Engine, Mode, NONE, Net, Space};
+use super::net::{Engine, Mode, NONE, Net, Space, holds};
 use super::unary::terms;
 use super::{Found, Key, Kind};
 use crate::deduction::digits;
@@ -304,18 +304,9 @@ pub(super) fn search(
                     search.offer(engine, cost, &[(off_net, a), (off_net, b)], on, kind, 7);
                 }
                 if doubles && let Some(own) = own {
-                    let net = nets.on.get(own);
-                    let mut common = std::mem::take(&mut search.common);
-                    if common_members([net, off_net].into_iter(), &mut common) {
-                        for &p in net.ons.iter().chain(&net.offs) {
-                            if holds(&common, p) {
-                                let kind = Kind::Double { cell, digit };
-                                let targets = [(net, p), (off_net, p)];
-                                search.offer(engine, cost, &targets, p, kind, 1);
-                            }
-                        }
-                    }
-                    search.common = common;
+                    let both = [nets.on.get(own), off_net].into_iter();
+                    let kind = Kind::Double { cell, digit };
+                    offer_shared(engine, both, &mut search, cost, kind, 1);
                 }
             }
             if !config.nishio
@@ -439,14 +430,29 @@ fn offer_common(
     kind: Kind,
     sort: u8,
 ) {
-    let first = nets.get(indexes[0]);
+    let each = indexes.iter().map(|&i| nets.get(i));
+    offer_shared(engine, each, search, cost, kind, sort);
+}
+
+/// Offers each node that all of `nets` reach, in the order the first reached them, as a hint
+/// of `kind` whose chains end there (double, cell and region forcing chains).
+fn offer_shared<'n>(
+    engine: &mut Engine,
+    nets: impl Iterator<Item = &'n Net> + Clone,
+    search: &mut Search,
+    cost: &mut dyn NestedCost,
+    kind: Kind,
+    sort: u8,
+) {
     let mut common = std::mem::take(&mut search.common);
-    if common_members(indexes.iter().map(|&i| nets.get(i)), &mut common) {
+    if common_members(nets.clone(), &mut common)
+        && let Some(first) = nets.clone().next()
+    {
         let mut targets: Vec<(&Net, u32)> = Vec::new();
         for &p in first.ons.iter().chain(&first.offs) {
             if holds(&common, p) {
                 targets.clear();
-                targets.extend(indexes.iter().map(|&i| (nets.get(i), p)));
+                targets.extend(nets.clone().map(|net| (net, p)));
                 search.offer(engine, cost, &targets, p, kind, sort);
             }
         }
@@ -468,10 +474,4 @@ fn common_members<'n>(mut nets: impl Iterator<Item = &'n Net>, common: &mut Vec<
         }
     }
     common.iter().any(|&word| word != 0)
-}
-
-/// Whether the bit set `set` holds `node`.
-#[inline]
-fn holds(set: &[u64], node: u32) -> bool {
-    set[node as usize >> 6] >> (node & 63) & 1 != 0
 }

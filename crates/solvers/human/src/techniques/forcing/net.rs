@@ -147,7 +147,7 @@ impl Net {
 
     #[inline]
     pub(super) fn has(&self, node: u32) -> bool {
-        self.member[node as usize >> 6] >> (node & 63) & 1 != 0
+        holds(&self.member, node)
     }
 
     /// Records `node`'s parents without making it a member.
@@ -740,6 +740,12 @@ impl Turned {
         self.count += 1;
         true
     }
+}
+
+/// Whether the bit set `set` (bit `node`) holds `node`.
+#[inline]
+pub(super) fn holds(set: &[u64], node: u32) -> bool {
+    set[node as usize >> 6] >> (node & 63) & 1 != 0
 }
 
 /// Whether `set` has exactly one member (a popcount is a library call on the baseline x86-64
