@@ -25,7 +25,8 @@
 
 use std::any::Any;
 use std::cell::RefCell;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Deref, Not};
+use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::board::Board;
@@ -312,7 +313,6 @@ pub(crate) fn als_xy_wing(board: &Board) -> Option<Deduction> {
 }
 
 /// One almost locked set.
-#[derive(Clone, Copy)]
 struct Set<S> {
     cells: S,
     digits: u32,
@@ -332,9 +332,15 @@ struct Places<S> {
     seen: S,
 }
 
-/// Every almost locked set of a position, in HoDoKu's order.
+/// Every almost locked set of a position, in HoDoKu's order: the tables, shared with the
+/// last position's memo, read through `Deref`.
 struct Index<'b, S> {
     board: &'b Board,
+    tables: Rc<Tables<S>>,
+}
+
+/// An index's tables, without the board they were built from.
+struct Tables<S> {
     sets: Vec<Set<S>>,
     per_digit: Vec<Places<S>>,
     /// Each set's places of each of its digits, `(set, places)`, grouped by the digit and the
@@ -344,8 +350,13 @@ struct Index<'b, S> {
     group_starts: Vec<u32>,
 }
 
-/// An index's tables, without the board they were built from.
-type Tables<S> = (Vec<Set<S>>, Vec<Places<S>>, Vec<(u32, S)>, Vec<u32>);
+impl<S> Deref for Index<'_, S> {
+    type Target = Tables<S>;
+
+    fn deref(&self) -> &Tables<S> {
+        &self.tables
+    }
+}
 
 /// The tables of the last position indexed. HoDoKu's order tries ALS-XY-Wing right after
 /// ALS-XZ found nothing, on the same candidates: the second finder reads the first one's sets
@@ -355,7 +366,7 @@ struct Last {
     layout: Arc<Layout>,
     values: Vec<u8>,
     cands: Vec<u32>,
-    /// The [`Tables`] of the set type the finder used.
+    /// The `Rc<Tables>` of the set type the finder used.
     tables: Box<dyn Any>,
 }
 
@@ -372,37 +383,25 @@ impl<'b, S: CellSet> Index<'b, S> {
             let same = Arc::ptr_eq(&last.layout, &board.layout)
                 && last.cands == board.cands
                 && last.values == board.values;
-            same.then(|| last.tables.downcast_ref::<Tables<S>>().cloned())
+            same.then(|| last.tables.downcast_ref::<Rc<Tables<S>>>().cloned())
                 .flatten()
         });
-        if let Some((sets, per_digit, grouped, group_starts)) = remembered {
-            return Index {
-                board,
-                sets,
-                per_digit,
-                grouped,
-                group_starts,
-            };
-        }
-        let index = Index::build(board);
-        let tables: Tables<S> = (
-            index.sets.clone(),
-            index.per_digit.clone(),
-            index.grouped.clone(),
-            index.group_starts.clone(),
-        );
-        LAST.with(|last| {
-            *last.borrow_mut() = Some(Last {
-                layout: board.layout.clone(),
-                values: board.values.clone(),
-                cands: board.cands.clone(),
-                tables: Box::new(tables),
+        let tables = remembered.unwrap_or_else(|| {
+            let tables = Rc::new(Index::build(board));
+            LAST.with(|last| {
+                *last.borrow_mut() = Some(Last {
+                    layout: board.layout.clone(),
+                    values: board.values.clone(),
+                    cands: board.cands.clone(),
+                    tables: Box::new(tables.clone()),
+                });
             });
+            tables
         });
-        index
+        Index { board, tables }
     }
 
-    fn build(board: &'b Board) -> Index<'b, S> {
+    fn build(board: &Board) -> Tables<S> {
         let layout = &*board.layout;
         let peers: Vec<S> = peer_sets(layout);
         let mut by_digit = [S::EMPTY; 26];
@@ -480,8 +479,7 @@ impl<'b, S: CellSet> Index<'b, S> {
                 *slot += 1;
             }
         }
-        Index {
-            board,
+        Tables {
             sets,
             per_digit,
             grouped,
