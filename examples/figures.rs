@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use sudoku_charts::chart::{REFERENCE, Scatter, Series, Style, Styles, colour, save};
+use sudoku_report::stats;
 use sudoku_run::results::SolverMeta;
 
 /// Every measurement of `scripts/figures.sh`, in its order.
@@ -722,32 +723,46 @@ fn rate(dir: &Path) -> Result<Vec<String>, String> {
     ])
 }
 
-/// bitmask's `throughput` beside tdoku's own `run_benchmark`, set by set.
+/// bitmask's `throughput` beside tdoku's own `run_benchmark`, set by set, over the alternated
+/// rounds `scripts/figures.sh` appends to each file: medians, and the range of the rounds' own
+/// ratios (one run alone moves by a few percent on a shared host).
 fn throughput(dir: &Path) -> Result<Vec<String>, String> {
-    // tdoku's last table row: `|tdoku  …| puzzles/s | µs | % no guess | guesses |`.
-    let tdoku = |build: &str, set: &str| -> Result<(f64, f64), String> {
+    // tdoku's table rows, one a round: `|tdoku  …| puzzles/s | µs | % no guess | guesses |`.
+    let tdoku = |build: &str, set: &str| -> Result<Rounds, String> {
         let file = format!("tdoku-{build}-{set}.txt");
         let rows = table_rows(&read(&dir.join(&file))?);
-        let last = rows.last().ok_or_else(|| format!("{file}: no table"))?;
-        Ok((cell(last, 1)?, cell(last, 4)?))
+        let rounds = rows
+            .iter()
+            .filter(|r| r.first().is_some_and(|c| c.starts_with("tdoku")))
+            .map(|r| Ok((cell(r, 1)?, cell(r, 4)?)))
+            .collect::<Result<Vec<_>, String>>()?;
+        Rounds::new(rounds, &file)
     };
-    // bitmask's csv: a header, then one row.
-    let ours = |path: &str, set: &str| -> Result<Option<(f64, f64, u64)>, String> {
-        let file = dir.join(format!("bitmask-{path}-{set}.csv"));
+    // bitmask's csv: a header, then one row a round.
+    let ours = |path: &str, set: &str| -> Result<Option<(Rounds, u64)>, String> {
+        let name = format!("bitmask-{path}-{set}.csv");
+        let file = dir.join(&name);
         if !file.exists() {
             return Ok(None);
         }
         let rows = csv_rows(&file)?;
-        let value = |name: &str| -> Result<f64, String> {
-            let column = rows[0].iter().position(|h| h == name);
-            let cell = column.and_then(|c| rows.get(1)?.get(c));
-            number(cell.ok_or_else(|| format!("{}: no {name}", file.display()))?)
+        let column = |title: &str| {
+            rows[0]
+                .iter()
+                .position(|h| h == title)
+                .ok_or_else(|| format!("{name}: no {title} column"))
         };
-        Ok(Some((
-            value("puzzles_per_second")?,
-            value("guesses_per_puzzle")?,
-            value("puzzles")? as u64,
-        )))
+        let (rate, guesses, puzzles) = (
+            column("puzzles_per_second")?,
+            column("guesses_per_puzzle")?,
+            column("puzzles")?,
+        );
+        let rounds = rows[1..]
+            .iter()
+            .map(|r| Ok((number(&r[rate])?, number(&r[guesses])?)))
+            .collect::<Result<Vec<_>, String>>()?;
+        let puzzles = number(rows.get(1).ok_or(format!("{name}: no row"))?[puzzles].as_str())?;
+        Ok(Some((Rounds::new(rounds, &name)?, puzzles as u64)))
     };
     let crate_rates = csv_rows(&dir.join("sudoku-crate.csv"))?;
     let mut lines = Vec::new();
@@ -758,44 +773,49 @@ fn throughput(dir: &Path) -> Result<Vec<String>, String> {
         ("multi-solution", "`datasets/multi-solution.txt`"),
         ("band-first", "`datasets/band-first.txt`"),
     ] {
-        let (native, native_guesses) = tdoku("native", set)?;
+        let native = tdoku("native", set)?;
         let mut parts = Vec::new();
         let mut puzzles = 0;
         let (avx512, avx2) = (ours("avx512", set)?, ours("avx2", set)?);
         // The fastest path beside tdoku built for this processor: AVX-512's, or on a processor
         // without it, AVX2's.
-        let fastest = match (avx512, avx2) {
+        let fastest = match (&avx512, &avx2) {
             (Some(figures), _) => Some(("bitmask", figures)),
-            (None, figures) => figures.map(|figures| ("bitmask (AVX2 path)", figures)),
+            (None, figures) => figures
+                .as_ref()
+                .map(|figures| ("bitmask (AVX2 path)", figures)),
         };
-        if let Some((name, (rate, guesses, n))) = fastest {
-            puzzles = n;
+        if let Some((name, (rounds, n))) = fastest {
+            puzzles = *n;
             parts.push(format!(
                 "{name} {}/s against tdoku {}/s ({}), {} against {} guesses a puzzle",
-                per_second(rate),
-                per_second(native),
-                ratio(rate / native),
-                per_puzzle(guesses),
-                per_puzzle(native_guesses)
+                per_second(rounds.rate()),
+                per_second(native.rate()),
+                rounds.against(&native)?,
+                per_puzzle(rounds.guesses()),
+                per_puzzle(native.guesses())
             ));
         }
-        if let Some((rate, _, n)) = avx2 {
-            puzzles = n;
-            let (haswell, _) = tdoku("avx2", set)?;
+        if let Some((rounds, n)) = &avx2 {
+            puzzles = *n;
+            let haswell = tdoku("avx2", set)?;
             let against_haswell = format!(
                 "against tdoku built for Haswell {}/s ({})",
-                per_second(haswell),
-                ratio(rate / haswell)
+                per_second(haswell.rate()),
+                rounds.against(&haswell)?
             );
             parts.push(if avx512.is_some() {
-                format!("on the AVX2 path {}/s {against_haswell}", per_second(rate))
+                format!(
+                    "on the AVX2 path {}/s {against_haswell}",
+                    per_second(rounds.rate())
+                )
             } else {
                 against_haswell
             });
         }
-        if let Some((rate, _, n)) = ours("scalar", set)? {
+        if let Some((rounds, n)) = ours("scalar", set)? {
             puzzles = n;
-            parts.push(format!("scalar path {}/s", per_second(rate)));
+            parts.push(format!("scalar path {}/s", per_second(rounds.rate())));
         }
         let pair = crate_rates
             .iter()
@@ -820,6 +840,57 @@ fn throughput(dir: &Path) -> Result<Vec<String>, String> {
         ));
     }
     Ok(lines)
+}
+
+/// One contender's puzzles/s and guesses a puzzle, round by round.
+struct Rounds(Vec<(f64, f64)>);
+
+impl Rounds {
+    fn new(rounds: Vec<(f64, f64)>, file: &str) -> Result<Rounds, String> {
+        if rounds.is_empty() {
+            return Err(format!("{file}: no result"));
+        }
+        Ok(Rounds(rounds))
+    }
+
+    fn rate(&self) -> f64 {
+        self.median(|r| r.0)
+    }
+
+    fn guesses(&self) -> f64 {
+        self.median(|r| r.1)
+    }
+
+    fn median(&self, of: impl Fn(&(f64, f64)) -> f64) -> f64 {
+        let values: Vec<f64> = self.0.iter().map(of).collect();
+        // `new` refuses an empty list.
+        stats::median(&values).unwrap_or(f64::NAN)
+    }
+
+    /// The ratio of the medians, then, over several rounds, the range of the rounds' ratios:
+    /// `1.32×` or `1.32×; 1.29–1.35× by round`.
+    fn against(&self, theirs: &Rounds) -> Result<String, String> {
+        if self.0.len() != theirs.0.len() {
+            return Err(format!(
+                "{} rounds of bitmask against {} of tdoku",
+                self.0.len(),
+                theirs.0.len()
+            ));
+        }
+        let overall = ratio(self.rate() / theirs.rate());
+        if self.0.len() == 1 {
+            return Ok(overall);
+        }
+        let by_round: Vec<f64> = self
+            .0
+            .iter()
+            .zip(&theirs.0)
+            .map(|(a, b)| a.0 / b.0)
+            .collect();
+        let low = by_round.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = by_round.iter().copied().fold(0.0, f64::max);
+        Ok(format!("{overall}; {:.2}–{} by round", low, ratio(high)))
+    }
 }
 
 fn generate(dir: &Path) -> Result<Vec<String>, String> {
@@ -1025,8 +1096,8 @@ fn colony(dir: &Path) -> Result<Vec<String>, String> {
             .collect::<Result<_, _>>()?;
         // The same median the report gives our solvers (the mean of the middle two of an even
         // count).
-        let median = sudoku_report::stats::median(&times)
-            .map_or(String::new(), |t| format!(" ({})", duration_us(t * 1e6)));
+        let median =
+            stats::median(&times).map_or(String::new(), |t| format!(" ({})", duration_us(t * 1e6)));
         let mut parts = vec![format!("their ACS {}/{}{median}", times.len(), runs.len())];
         // givens.csv: dataset, given %, solver, runs, runs solved %, µs to solution median.
         let dataset = format!("{size}x{size}.txt");

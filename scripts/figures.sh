@@ -114,6 +114,16 @@ run() {
     echo "$*" >>"$out/command.txt"
     "$@"
 }
+# `run` in the first of several rounds (its first argument, counted from 1), the command alone
+# after it: command.txt lists each command once.
+run_logged_once() {
+    local round="$1"
+    shift
+    if [ "$round" = 1 ]; then
+        echo "$*" >>"$out/command.txt"
+    fi
+    "$@"
+}
 # A `bench` run into a folder, its stderr (the row count and elapsed time) kept beside; the
 # charts and page are dropped (`sudoku-bench report FOLDER/results.csv` redraws them).
 bench_into() {
@@ -321,24 +331,38 @@ measure() {
     throughput)
         # tdoku's own benchmark and `throughput`, in turn on each set, on CPU 1: tdoku built
         # for this processor beside bitmask's fastest path, tdoku built for an AVX2 machine
-        # beside bitmask's AVX2 path, then bitmask's scalar path.
-        local set name paths
+        # beside bitmask's AVX2 path, then bitmask's scalar path. THROUGHPUT_ROUNDS rounds of
+        # all of them (3 unless set), each appended to its file: one run moves by a few
+        # percent on a shared host, so the figures are medians, with the rounds' ratios.
+        local set name paths round rounds=${THROUGHPUT_ROUNDS:-3}
+        [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || {
+            echo "error: THROUGHPUT_ROUNDS must be a whole number from 1, not '$rounds'" >&2
+            return 2
+        }
+        echo "rounds: $rounds, alternated set by set" >>"$out/command.txt"
         paths=$("$examples/paths" | tr '\n' ' ')
         for set in "$clue17" "$top1465" "$hardest" datasets/multi-solution.txt \
             datasets/band-first.txt; do
             name=$(basename "$set" .txt)
-            run taskset -c 1 "$tdoku/build-native/run_benchmark" -w 3 -t 6 -e 1 -s tdoku "$set" \
-                >"$out/tdoku-native-$name.txt"
-            for path in avx512 avx2 scalar; do
-                [[ " $paths " == *" $path "* ]] || continue
-                if [ "$path" = avx2 ]; then
-                    run taskset -c 1 "$tdoku/build-avx2/run_benchmark" -w 3 -t 6 -e 1 -s tdoku \
-                        "$set" >"$out/tdoku-avx2-$name.txt"
-                fi
-                echo "SUDOKU_BITMASK_PATH=$path $bin throughput --pin 1 -q --format csv $set" \
-                    >>"$out/command.txt"
-                SUDOKU_BITMASK_PATH=$path "$bin" throughput --pin 1 -q --format csv "$set" \
-                    >"$out/bitmask-$path-$name.csv"
+            for round in $(seq "$rounds"); do
+                run_logged_once "$round" taskset -c 1 "$tdoku/build-native/run_benchmark" \
+                    -w 3 -t 6 -e 1 -s tdoku "$set" >>"$out/tdoku-native-$name.txt"
+                for path in avx512 avx2 scalar; do
+                    [[ " $paths " == *" $path "* ]] || continue
+                    if [ "$path" = avx2 ]; then
+                        run_logged_once "$round" taskset -c 1 "$tdoku/build-avx2/run_benchmark" \
+                            -w 3 -t 6 -e 1 -s tdoku "$set" >>"$out/tdoku-avx2-$name.txt"
+                    fi
+                    run_logged_once "$round" env SUDOKU_BITMASK_PATH=$path "$bin" throughput \
+                        --pin 1 -q --format csv "$set" >"$out/round.csv"
+                    # The header once, then a row a round.
+                    if [ "$round" = 1 ]; then
+                        cat "$out/round.csv" >"$out/bitmask-$path-$name.csv"
+                    else
+                        tail -n +2 "$out/round.csv" >>"$out/bitmask-$path-$name.csv"
+                    fi
+                    rm "$out/round.csv"
+                done
             done
         done
         # The `sudoku` crate the same way, alternated with bitmask in one process.

@@ -565,8 +565,8 @@ fn key_figures_recomputed_from_the_raw_files() {
     let (_, two) = figures::bench_elapsed(&dir("jobs").join("candidates-jobs-2")).unwrap();
     backed("jobs", &figures::ratio(number(&one) / number(&two)));
 
-    // throughput: bitmask's AVX2 path against tdoku built for Haswell on the 17-clue set, from
-    // bitmask's CSV row and the last row of tdoku's table.
+    // throughput: bitmask's AVX2 path against tdoku built for Haswell on the 17-clue set, the
+    // medians of bitmask's CSV rows and of tdoku's table rows (one of each a round).
     let mut ours =
         csv::Reader::from_path(dir("throughput").join("bitmask-avx2-puzzles2_17_clue.csv"))
             .expect("bitmask's CSV");
@@ -576,13 +576,22 @@ fn key_figures_recomputed_from_the_raw_files() {
         .iter()
         .position(|h| h == "puzzles_per_second")
         .expect("a puzzles_per_second column");
-    let row = ours.records().next().expect("a row").expect("a CSV record");
-    let rate = number(&row[column]);
+    let ours: Vec<f64> = ours
+        .records()
+        .map(|row| number(&row.expect("a CSV record")[column]))
+        .collect();
     let tdoku = read(&dir("throughput").join("tdoku-avx2-puzzles2_17_clue.txt"));
-    let last = tdoku
+    let theirs: Vec<f64> = tdoku
         .lines()
-        .rfind(|l| l.starts_with("|tdoku"))
-        .expect("tdoku's row");
-    let theirs = number(last.split('|').nth(2).expect("its puzzles/sec").trim());
+        .filter(|l| l.starts_with("|tdoku"))
+        .map(|l| number(l.split('|').nth(2).expect("its puzzles/sec").trim()))
+        .collect();
+    assert_eq!(
+        ours.len(),
+        theirs.len(),
+        "as many rounds of bitmask as of tdoku"
+    );
+    let median = |values: &[f64]| sudoku_report::stats::median(values).expect("a round");
+    let (rate, theirs) = (median(&ours), median(&theirs));
     backed("throughput", &figures::ratio(rate / theirs));
 }
