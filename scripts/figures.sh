@@ -9,6 +9,7 @@
 #
 #   bash scripts/figures.sh                 # every measurement (about an hour on 2 cores)
 #   bash scripts/figures.sh peers rate      # only those
+#   THROUGHPUT_ROUNDS=5 bash scripts/figures.sh throughput   # five alternated rounds (3 unless set)
 #
 # It refuses a tree with uncommitted changes to tracked files: machine.txt names the commit that
 # measured, so that commit must be what ran.
@@ -59,6 +60,13 @@ if [[ " ${names[*]} " == *" throughput "* ]]; then
             exit 1
         }
     done
+fi
+
+# Rounds of the throughput measurement (see `measure`), checked before any folder is replaced.
+rounds=${THROUGHPUT_ROUNDS:-3}
+if [[ " ${names[*]} " == *" throughput "* ]] && ! [[ "$rounds" =~ ^[1-9][0-9]*$ ]]; then
+    echo "error: THROUGHPUT_ROUNDS must be a whole number from 1, not '$rounds'" >&2
+    exit 2
 fi
 
 # Lloyd and Amos's ant colony, built outside the repository (fetch huwlloyd-mmu/sudoku_acs, then
@@ -334,11 +342,7 @@ measure() {
         # beside bitmask's AVX2 path, then bitmask's scalar path. THROUGHPUT_ROUNDS rounds of
         # all of them (3 unless set), each appended to its file: one run moves by a few
         # percent on a shared host, so the figures are medians, with the rounds' ratios.
-        local set name paths round rounds=${THROUGHPUT_ROUNDS:-3}
-        [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || {
-            echo "error: THROUGHPUT_ROUNDS must be a whole number from 1, not '$rounds'" >&2
-            return 2
-        }
+        local set name paths round
         echo "rounds: $rounds, alternated set by set" >>"$out/command.txt"
         paths=$("$examples/paths" | tr '\n' ' ')
         for set in "$clue17" "$top1465" "$hardest" datasets/multi-solution.txt \
