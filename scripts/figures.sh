@@ -127,10 +127,7 @@ run() {
 run_logged_once() {
     local round="$1"
     shift
-    if [ "$round" = 1 ]; then
-        echo "$*" >>"$out/command.txt"
-    fi
-    "$@"
+    if [ "$round" = 1 ]; then run "$@"; else "$@"; fi
 }
 # A `bench` run into a folder, its stderr (the row count and elapsed time) kept beside; the
 # charts and page are dropped (`sudoku-bench report FOLDER/results.csv` redraws them).
@@ -357,15 +354,10 @@ measure() {
                         run_logged_once "$round" taskset -c 1 "$tdoku/build-avx2/run_benchmark" \
                             -w 3 -t 6 -e 1 -s tdoku "$set" >>"$out/tdoku-avx2-$name.txt"
                     fi
+                    # The header once (the folder is made anew), then a row a round.
                     run_logged_once "$round" env SUDOKU_BITMASK_PATH=$path "$bin" throughput \
-                        --pin 1 -q --format csv "$set" >"$out/round.csv"
-                    # The header once, then a row a round.
-                    if [ "$round" = 1 ]; then
-                        cat "$out/round.csv" >"$out/bitmask-$path-$name.csv"
-                    else
-                        tail -n +2 "$out/round.csv" >>"$out/bitmask-$path-$name.csv"
-                    fi
-                    rm "$out/round.csv"
+                        --pin 1 -q --format csv "$set" \
+                        | tail -n +"$((round == 1 ? 1 : 2))" >>"$out/bitmask-$path-$name.csv"
                 done
             done
         done
