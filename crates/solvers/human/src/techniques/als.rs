@@ -374,33 +374,8 @@ thread_local! {
     static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
 }
 
-impl<'b, S: CellSet> Index<'b, S> {
-    /// The index of `board`'s position: built, or the last one's when it is the same position.
-    fn new(board: &'b Board) -> Index<'b, S> {
-        let remembered = LAST.with(|last| {
-            let last = last.borrow();
-            let last = last.as_ref()?;
-            let same = Arc::ptr_eq(&last.layout, &board.layout)
-                && last.cands == board.cands
-                && last.values == board.values;
-            same.then(|| last.tables.downcast_ref::<Rc<Tables<S>>>().cloned())
-                .flatten()
-        });
-        let tables = remembered.unwrap_or_else(|| {
-            let tables = Rc::new(Index::build(board));
-            LAST.with(|last| {
-                *last.borrow_mut() = Some(Last {
-                    layout: board.layout.clone(),
-                    values: board.values.clone(),
-                    cands: board.cands.clone(),
-                    tables: Box::new(tables.clone()),
-                });
-            });
-            tables
-        });
-        Index { board, tables }
-    }
-
+impl<S: CellSet> Tables<S> {
+    /// Every almost locked set of `board`'s position and the tables the finders read.
     fn build(board: &Board) -> Tables<S> {
         let layout = &*board.layout;
         let peers: Vec<S> = peer_sets(layout);
@@ -486,7 +461,34 @@ impl<'b, S: CellSet> Index<'b, S> {
             group_starts,
         }
     }
+}
 
+impl<'b, S: CellSet> Index<'b, S> {
+    /// The index of `board`'s position: built, or the last one's when it is the same position.
+    fn new(board: &'b Board) -> Index<'b, S> {
+        let remembered = LAST.with(|last| {
+            let last = last.borrow();
+            let last = last.as_ref()?;
+            let same = Arc::ptr_eq(&last.layout, &board.layout)
+                && last.cands == board.cands
+                && last.values == board.values;
+            same.then(|| last.tables.downcast_ref::<Rc<Tables<S>>>().cloned())
+                .flatten()
+        });
+        let tables = remembered.unwrap_or_else(|| {
+            let tables = Rc::new(Tables::build(board));
+            LAST.with(|last| {
+                *last.borrow_mut() = Some(Last {
+                    layout: board.layout.clone(),
+                    values: board.values.clone(),
+                    cands: board.cands.clone(),
+                    tables: Box::new(tables.clone()),
+                });
+            });
+            tables
+        });
+        Index { board, tables }
+    }
     #[inline]
     fn places(&self, set: usize, digit: u8) -> Places<S> {
         let set = &self.sets[set];
