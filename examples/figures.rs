@@ -759,10 +759,10 @@ fn throughput(dir: &Path) -> Result<Vec<String>, String> {
         );
         let rounds = rows[1..]
             .iter()
-            .map(|r| Ok((number(&r[rate])?, number(&r[guesses])?)))
+            .map(|r| Ok((cell(r, rate)?, cell(r, guesses)?)))
             .collect::<Result<Vec<_>, String>>()?;
-        let puzzles = number(rows.get(1).ok_or(format!("{name}: no row"))?[puzzles].as_str())?;
-        Ok(Some((Rounds::new(rounds, &name)?, puzzles as u64)))
+        let rounds = Rounds::new(rounds, &name)?;
+        Ok(Some((rounds, cell(&rows[1], puzzles)? as u64)))
     };
     let crate_rates = csv_rows(&dir.join("sudoku-crate.csv"))?;
     let mut lines = Vec::new();
