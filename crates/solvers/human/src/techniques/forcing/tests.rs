@@ -353,6 +353,11 @@ pub(super) fn hard_positions() -> Vec<Board> {
     let written =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
     puzzles.push(written.parse::<Grid>().expect("a puzzle"));
+    positions_along(puzzles)
+}
+
+/// The positions of more than 20 candidates along Sudoku Explainer's solve of each puzzle.
+fn positions_along(puzzles: Vec<Grid>) -> Vec<Board> {
     let mut boards = Vec::new();
     for puzzle in puzzles {
         let mut board = Board::new(&puzzle).expect("clues that agree");
@@ -393,4 +398,50 @@ fn a_remembered_search_gives_what_the_search_gives() {
         }
     }
     assert!(found > 0);
+}
+
+#[test]
+fn the_bounded_chain_search_keeps_the_easiest_of_every_hint() {
+    // The search cuts each chain and cycle at the length that could still beat the best so
+    // far; collecting every hint without a bound and keeping the first of the least key must
+    // give the same hint. The two 17-clue puzzles reach positions whose easiest hint is a chain
+    // from an off assumption exactly as long as the bound allows.
+    let mut puzzles: Vec<Grid> = [
+        "..............1..2.34....5.......6....735....2.......1....8..3.1....2...6.....4..",
+        "........1.....2.3...4.5..........5...6...3...7..6..4......4.8....2....5..3.1.....",
+    ]
+    .iter()
+    .map(|line| line.parse().expect("a puzzle"))
+    .collect();
+    puzzles.extend(shared_puzzles("puzzles3_magictour_top1465", 3));
+    let boards = positions_along(puzzles);
+    let mut engine = net::Engine::new(boards[0].layout.clone());
+    let mut net = engine.new_net();
+    let mut found = 0;
+    for board in &boards {
+        let bounded = unary::search(&mut engine, &mut net, &board.cands, None);
+        let mut all = Vec::new();
+        unary::search(&mut engine, &mut net, &board.cands, Some(&mut all));
+        let easiest = all.into_iter().fold(None, |best: Option<Found>, hint| {
+            if hint.key.beats(best.as_ref().map(|b| b.key)) {
+                Some(hint)
+            } else {
+                best
+            }
+        });
+        let summary = |f: &Option<Found>| {
+            f.as_ref().map(|f| {
+                (
+                    f.key,
+                    f.kind,
+                    f.chains.clone(),
+                    f.placed,
+                    f.eliminated.clone(),
+                )
+            })
+        };
+        assert_eq!(summary(&bounded), summary(&easiest));
+        found += bounded.is_some() as usize;
+    }
+    assert!(found >= 20, "{found} hints in {} positions", boards.len());
 }

@@ -368,25 +368,32 @@ fn forcing(
         pending_off.push(assumed);
     }
     let mut next = Vec::new();
-    // A node reached in phase `depth` follows `depth` links: depth + 1 nodes.
+    // A node reached in phase `depth` follows `depth` links: depth + 1 nodes. Phases run from
+    // nodes on, then from nodes off; an off assumption starts with its own phase, from nodes
+    // off (an empty phase from nodes on counted first would cut its chains a link short of
+    // `limit`, and miss one as long as `limit` that beats the best so far).
     let mut depth = 0;
+    let mut from_ons = Space::on(assumed);
     while !pending_on.is_empty() || !pending_off.is_empty() {
-        depth += 1;
-        if depth + 1 > limit {
-            return None;
+        if from_ons {
+            depth += 1;
+            if depth + 1 > limit {
+                return None;
+            }
+            if advance(
+                engine,
+                net,
+                grid,
+                mode,
+                &pending_on,
+                &mut pending_off,
+                target,
+            ) {
+                return Some(target);
+            }
+            pending_on.clear();
         }
-        if advance(
-            engine,
-            net,
-            grid,
-            mode,
-            &pending_on,
-            &mut pending_off,
-            target,
-        ) {
-            return Some(target);
-        }
-        pending_on.clear();
+        from_ons = true;
         depth += 1;
         if depth + 1 > limit {
             return None;
