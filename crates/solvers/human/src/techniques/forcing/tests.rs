@@ -400,12 +400,43 @@ fn a_remembered_search_gives_what_the_search_gives() {
     assert!(found > 0);
 }
 
-#[test]
-fn the_bounded_chain_search_keeps_the_easiest_of_every_hint() {
-    // The search cuts each chain and cycle at the length that could still beat the best so
-    // far; collecting every hint without a bound and keeping the first of the least key must
-    // give the same hint. The two 17-clue puzzles reach positions whose easiest hint is a chain
-    // from an off assumption exactly as long as the bound allows.
+/// The first hint of the least key among `all` (the order they were found in breaks ties), as
+/// a search that keeps only the easiest must return it.
+fn easiest(all: Vec<Found>) -> Option<Found> {
+    all.into_iter().fold(None, |best: Option<Found>, hint| {
+        if hint.key.beats(best.as_ref().map(|b| b.key)) {
+            Some(hint)
+        } else {
+            best
+        }
+    })
+}
+
+/// What a hint says: its key, kind, chains and conclusion.
+type Summary = (
+    Key,
+    Kind,
+    Vec<Vec<Term>>,
+    Option<(usize, u8)>,
+    Vec<(usize, u8)>,
+);
+
+fn summary(found: &Option<Found>) -> Option<Summary> {
+    found.as_ref().map(|f| {
+        (
+            f.key,
+            f.kind,
+            f.chains.clone(),
+            f.placed,
+            f.eliminated.clone(),
+        )
+    })
+}
+
+/// Positions along the solves of three top1465 puzzles and of two 17-clue puzzles that reach
+/// positions whose easiest forcing chain starts from an off assumption and is exactly as long
+/// as the best so far allows.
+fn bound_positions() -> Vec<Board> {
     let mut puzzles: Vec<Grid> = [
         "..............1..2.34....5.......6....735....2.......1....8..3.1....2...6.....4..",
         "........1.....2.3...4.5..........5...6...3...7..6..4......4.8....2....5..3.1.....",
@@ -414,7 +445,15 @@ fn the_bounded_chain_search_keeps_the_easiest_of_every_hint() {
     .map(|line| line.parse().expect("a puzzle"))
     .collect();
     puzzles.extend(shared_puzzles("puzzles3_magictour_top1465", 3));
-    let boards = positions_along(puzzles);
+    positions_along(puzzles)
+}
+
+#[test]
+fn the_bounded_chain_search_keeps_the_easiest_of_every_hint() {
+    // The search cuts each chain and cycle at the length that could still beat the best so
+    // far; collecting every hint without a bound and keeping the first of the least key must
+    // give the same hint.
+    let boards = bound_positions();
     let mut engine = net::Engine::new(boards[0].layout.clone());
     let mut net = engine.new_net();
     let mut found = 0;
@@ -422,26 +461,57 @@ fn the_bounded_chain_search_keeps_the_easiest_of_every_hint() {
         let bounded = unary::search(&mut engine, &mut net, &board.cands, None);
         let mut all = Vec::new();
         unary::search(&mut engine, &mut net, &board.cands, Some(&mut all));
-        let easiest = all.into_iter().fold(None, |best: Option<Found>, hint| {
-            if hint.key.beats(best.as_ref().map(|b| b.key)) {
-                Some(hint)
-            } else {
-                best
-            }
-        });
-        let summary = |f: &Option<Found>| {
-            f.as_ref().map(|f| {
-                (
-                    f.key,
-                    f.kind,
-                    f.chains.clone(),
-                    f.placed,
-                    f.eliminated.clone(),
-                )
-            })
-        };
-        assert_eq!(summary(&bounded), summary(&easiest));
+        assert_eq!(summary(&bounded), summary(&easiest(all)));
         found += bounded.is_some() as usize;
     }
     assert!(found >= 20, "{found} hints in {} positions", boards.len());
+}
+
+#[test]
+fn the_multiple_and_dynamic_searches_keep_the_easiest_of_every_hint() {
+    // Their offers are dismissed by a lower bound of the length (the chains' depths) before
+    // the ancestors are counted; collecting every hint must give the same easiest one.
+    let boards = bound_positions();
+    let mut engine = net::Engine::new(boards[0].layout.clone());
+    let mut nets = multiple::Nets::new(&engine);
+    let mut found = 0;
+    for (multiple, dynamic, nishio) in [
+        (false, true, true),
+        (true, false, false),
+        (true, true, false),
+    ] {
+        let config = multiple::Config {
+            multiple,
+            dynamic,
+            nishio,
+            level: 0,
+            digits: EVERY_DIGIT,
+        };
+        for board in boards.iter().step_by(3) {
+            let grid = &board.cands;
+            let mut none = |_: &mut net::Engine, _: &[u32], _: &mut net::Net| false;
+            let bounded = multiple::search(
+                &mut engine,
+                &mut nets,
+                grid,
+                config,
+                &mut none,
+                &mut Flat,
+                None,
+            );
+            let mut all = Vec::new();
+            multiple::search(
+                &mut engine,
+                &mut nets,
+                grid,
+                config,
+                &mut none,
+                &mut Flat,
+                Some(&mut all),
+            );
+            assert_eq!(summary(&bounded), summary(&easiest(all)), "{config:?}");
+            found += bounded.is_some() as usize;
+        }
+    }
+    assert!(found >= 20, "{found} hints");
 }
