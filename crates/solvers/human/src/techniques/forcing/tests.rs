@@ -488,27 +488,22 @@ fn the_multiple_and_dynamic_searches_keep_the_easiest_of_every_hint() {
             digits: EVERY_DIGIT,
         };
         for board in boards.iter().step_by(3) {
-            let grid = &board.cands;
-            let mut none = |_: &mut net::Engine, _: &[u32], _: &mut net::Net| false;
-            let bounded = multiple::search(
-                &mut engine,
-                &mut nets,
-                grid,
-                config,
-                &mut none,
-                &mut Flat,
-                None,
-            );
+            let mut search = |all: Option<&mut Vec<Found>>| {
+                let mut none = |_: &mut net::Engine, _: &[u32], _: &mut net::Net| false;
+                let grid = &board.cands;
+                multiple::search(
+                    &mut engine,
+                    &mut nets,
+                    grid,
+                    config,
+                    &mut none,
+                    &mut Flat,
+                    all,
+                )
+            };
+            let bounded = search(None);
             let mut all = Vec::new();
-            multiple::search(
-                &mut engine,
-                &mut nets,
-                grid,
-                config,
-                &mut none,
-                &mut Flat,
-                Some(&mut all),
-            );
+            search(Some(&mut all));
             assert_eq!(summary(&bounded), summary(&easiest(all)), "{config:?}");
             found += bounded.is_some() as usize;
         }
