@@ -21,14 +21,14 @@
 //! plus Sudoku Explainer's length increment (0.1 per step of the ladder 4, 6, 8, 12, 16, 24, ...
 //! that the length minus 2 passes).
 //!
-//! Building chains (every link's reasons kept, for the lengths) is the cost, and most searches
-//! find nothing. So each asks a cheaper question first, one whose "no" is certain, and builds
-//! chains only where the answer is "maybe": the static searches read the [`closure`] of the
-//! static links (a forcing chain starts only from an assumption that reaches its negation; a
-//! cell or region forcing chain needs a node all its assumptions reach), and Nishio its digit's
-//! bit board ([`plane`]). The results are the ones the full searches give, checked on the
-//! public sets. A search is a function of the candidates, so its last results are remembered by
-//! position: a rating's two solves often meet in the same position.
+//! Building chains (every link's reasons kept, for the lengths) is the cost, and most searches find
+//! nothing. So each asks a cheaper question first, one whose "no" is certain, and builds chains
+//! only where the answer is "maybe": the static searches read the [`closure`] of the static links
+//! (a forcing chain starts only from an assumption that reaches its negation; a cell or region
+//! forcing chain needs a node all its assumptions reach), and Nishio its digit's bit board
+//! ([`plane`]). The results are the ones the full searches give: a test runs each search with every
+//! question answered "maybe" and compares. A search is a function of the candidates, so its last
+//! results are remembered by position: a rating's two solves often meet in the same position.
 
 mod basic;
 mod closure;
@@ -262,6 +262,26 @@ struct Cache {
     nets: Nets,
     basic: basic::Basic,
     nested: nested::Nested,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set by tests: the cheap questions (the closure's, Nishio's bit boards') answer "maybe"
+    /// to every assumption, as the full searches they stand for would.
+    static UNFILTERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the cheap questions are set aside: only ever in tests, which compare the searches
+/// with and without them.
+#[cfg(test)]
+fn unfiltered() -> bool {
+    UNFILTERED.with(std::cell::Cell::get)
+}
+
+#[cfg(not(test))]
+#[inline(always)]
+fn unfiltered() -> bool {
+    false
 }
 
 thread_local! {

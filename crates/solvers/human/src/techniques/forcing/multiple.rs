@@ -254,6 +254,7 @@ pub(super) fn search(
             continue;
         }
         if let Some(closure) = &closure
+            && !super::unfiltered()
             && !may_force(closure, engine, grid, cell, config)
         {
             continue;
@@ -269,7 +270,7 @@ pub(super) fn search(
             }
             let on = space.node(cell, digit, true);
             // A static search offers neither contradictions nor doubles: no net off needed.
-            let (want_on, want_off) = match &nishio {
+            let (want_on, want_off) = match nishio.as_ref().filter(|_| !super::unfiltered()) {
                 Some(places) => {
                     let places = places[digit as usize];
                     (

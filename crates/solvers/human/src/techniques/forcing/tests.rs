@@ -510,3 +510,28 @@ fn the_multiple_and_dynamic_searches_keep_the_easiest_of_every_hint() {
     }
     assert!(found >= 20, "{found} hints");
 }
+
+#[test]
+fn the_cheap_questions_leave_out_no_hint() {
+    // The closure's questions (does any candidate reach its negation, can a cycle through this
+    // one remove anything, do a cell's or region's assumptions reach a common node) and
+    // Nishio's bit boards skip assumptions; asked of none, each search must find the same.
+    type Finder = fn(&Board) -> Option<Deduction>;
+    let finders: [(&str, Finder); 3] = [
+        ("forcing chains", forcing_chain),
+        ("Nishio", nishio),
+        ("multiple forcing chains", multiple),
+    ];
+    let mut found = 0;
+    for board in bound_positions().iter().step_by(2) {
+        for (name, finder) in finders {
+            let asked = finder(board);
+            UNFILTERED.with(|unfiltered| unfiltered.set(true));
+            let searched = finder(board);
+            UNFILTERED.with(|unfiltered| unfiltered.set(false));
+            assert_eq!(asked, searched, "{name}");
+            found += asked.is_some() as usize;
+        }
+    }
+    assert!(found >= 20, "{found} hints");
+}
