@@ -455,6 +455,7 @@ pub(super) fn search(
     nested: &mut Nested,
     grid: &[u32],
     config: Config,
+    all: Option<&mut Vec<Found>>,
 ) -> Option<Found> {
     basic.begin(&engine.layout, grid);
     let records: Records = RefCell::new(Vec::new());
@@ -466,8 +467,8 @@ pub(super) fn search(
     };
     if level >= 2 {
         let mut cost = Cost::new(&records);
-        multiple::search(engine, nets, grid, config, &mut rules, &mut cost, None)
+        multiple::search(engine, nets, grid, config, &mut rules, &mut cost, all)
     } else {
-        multiple::search(engine, nets, grid, config, &mut rules, &mut Flat, None)
+        multiple::search(engine, nets, grid, config, &mut rules, &mut Flat, all)
     }
 }

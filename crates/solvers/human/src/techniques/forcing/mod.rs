@@ -412,7 +412,7 @@ fn chaining(board: &Board, technique: Technique, config: Config) -> Option<Deduc
                 None,
             )
         } else {
-            basic::search(engine, nets, basic, nested, &board.cands, config)
+            basic::search(engine, nets, basic, nested, &board.cands, config, None)
         }
     })?;
     step(technique, config.base(), config.level, found)
