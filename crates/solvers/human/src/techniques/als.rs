@@ -489,6 +489,7 @@ impl<'b, S: CellSet> Index<'b, S> {
         });
         Index { board, tables }
     }
+
     #[inline]
     fn places(&self, set: usize, digit: u8) -> Places<S> {
         let set = &self.sets[set];

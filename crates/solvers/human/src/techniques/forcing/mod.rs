@@ -110,6 +110,7 @@ impl Key {
 }
 
 /// A hint found by a search, before it becomes a step.
+#[derive(Debug, PartialEq)]
 pub(crate) struct Found {
     key: Key,
     kind: Kind,
@@ -393,29 +394,34 @@ pub(crate) fn forcing_chain(board: &Board) -> Option<Deduction> {
 /// Runs one multiple or dynamic configuration on the board.
 fn chaining(board: &Board, technique: Technique, config: Config) -> Option<Deduction> {
     let found = with_cache(&board.layout, |cache| {
+        cache.search(&board.cands, config, None)
+    })?;
+    step(technique, config.base(), config.level, found)
+}
+
+impl Cache {
+    /// One multiple or dynamic configuration's easiest hint in `grid`, or, with `all`, every
+    /// hint it finds (into `all`).
+    fn search(
+        &mut self,
+        grid: &[u32],
+        config: Config,
+        all: Option<&mut Vec<Found>>,
+    ) -> Option<Found> {
         let Cache {
             engine,
             nets,
             basic,
             nested,
             ..
-        } = cache;
+        } = self;
         if config.level == 0 {
             let mut none = |_: &mut Engine, _: &[u32], _: &mut Net| false;
-            multiple::search(
-                engine,
-                nets,
-                &board.cands,
-                config,
-                &mut none,
-                &mut Flat,
-                None,
-            )
+            multiple::search(engine, nets, grid, config, &mut none, &mut Flat, all)
         } else {
-            basic::search(engine, nets, basic, nested, &board.cands, config, None)
+            basic::search(engine, nets, basic, nested, grid, config, all)
         }
-    })?;
-    step(technique, config.base(), config.level, found)
+    }
 }
 
 /// Nishio forcing chains: one digit's consequences, assumed on or off, that contradict. Only

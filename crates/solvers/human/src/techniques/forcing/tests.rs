@@ -412,27 +412,6 @@ fn easiest(all: Vec<Found>) -> Option<Found> {
     })
 }
 
-/// What a hint says: its key, kind, chains and conclusion.
-type Summary = (
-    Key,
-    Kind,
-    Vec<Vec<Term>>,
-    Option<(usize, u8)>,
-    Vec<(usize, u8)>,
-);
-
-fn summary(found: &Option<Found>) -> Option<Summary> {
-    found.as_ref().map(|f| {
-        (
-            f.key,
-            f.kind,
-            f.chains.clone(),
-            f.placed,
-            f.eliminated.clone(),
-        )
-    })
-}
-
 /// Positions along the solves of three top1465 puzzles and of two 17-clue puzzles that reach
 /// positions whose easiest forcing chain starts from an off assumption and is exactly as long
 /// as the best so far allows.
@@ -454,14 +433,18 @@ fn the_bounded_chain_search_keeps_the_easiest_of_every_hint() {
     // far; collecting every hint without a bound and keeping the first of the least key must
     // give the same hint.
     let boards = bound_positions();
-    let mut engine = net::Engine::new(boards[0].layout.clone());
-    let mut net = engine.new_net();
     let mut found = 0;
     for board in &boards {
-        let bounded = unary::search(&mut engine, &mut net, &board.cands, None);
+        let grid = &board.cands;
+        let search = |all| {
+            with_cache(&board.layout, |cache| {
+                unary::search(&mut cache.engine, &mut cache.net, grid, all)
+            })
+        };
+        let bounded = search(None);
         let mut all = Vec::new();
-        unary::search(&mut engine, &mut net, &board.cands, Some(&mut all));
-        assert_eq!(summary(&bounded), summary(&easiest(all)));
+        search(Some(&mut all));
+        assert_eq!(bounded, easiest(all));
         found += bounded.is_some() as usize;
     }
     assert!(found >= 20, "{found} hints in {} positions", boards.len());
@@ -473,10 +456,6 @@ fn the_multiple_and_dynamic_searches_keep_the_easiest_of_every_hint() {
     // the ancestors are counted; collecting every hint must give the same easiest one. Nishio,
     // multiple and dynamic chains, and dynamic chains with the basic techniques inside (+).
     let boards = bound_positions();
-    let layout = boards[0].layout.clone();
-    let mut engine = net::Engine::new(layout.clone());
-    let mut nets = multiple::Nets::new(&engine);
-    let (mut basic, mut nested) = (basic::Basic::new(&layout), nested::Nested::new(&layout));
     let mut found = [0; 4];
     let configurations = [
         (false, true, true, 0),
@@ -493,34 +472,15 @@ fn the_multiple_and_dynamic_searches_keep_the_easiest_of_every_hint() {
             digits: EVERY_DIGIT,
         };
         for board in boards.iter().step_by(3) {
-            let grid = &board.cands;
-            let mut search = |all: Option<&mut Vec<Found>>| {
-                if level > 0 {
-                    return basic::search(
-                        &mut engine,
-                        &mut nets,
-                        &mut basic,
-                        &mut nested,
-                        grid,
-                        config,
-                        all,
-                    );
-                }
-                let mut none = |_: &mut net::Engine, _: &[u32], _: &mut net::Net| false;
-                multiple::search(
-                    &mut engine,
-                    &mut nets,
-                    grid,
-                    config,
-                    &mut none,
-                    &mut Flat,
-                    all,
-                )
+            let search = |all| {
+                with_cache(&board.layout, |cache| {
+                    cache.search(&board.cands, config, all)
+                })
             };
             let bounded = search(None);
             let mut all = Vec::new();
             search(Some(&mut all));
-            assert_eq!(summary(&bounded), summary(&easiest(all)), "{config:?}");
+            assert_eq!(bounded, easiest(all), "{config:?}");
             found[k] += bounded.is_some() as usize;
         }
     }

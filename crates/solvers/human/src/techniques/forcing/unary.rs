@@ -373,9 +373,9 @@ fn forcing(
     // off (an empty phase from nodes on counted first would cut its chains a link short of
     // `limit`, and miss one as long as `limit` that beats the best so far).
     let mut depth = 0;
-    let mut from_ons = Space::on(assumed);
     while !pending_on.is_empty() || !pending_off.is_empty() {
-        if from_ons {
+        // Empty only before an off assumption's first phase.
+        if !pending_on.is_empty() {
             depth += 1;
             if depth + 1 > limit {
                 return None;
@@ -393,7 +393,6 @@ fn forcing(
             }
             pending_on.clear();
         }
-        from_ons = true;
         depth += 1;
         if depth + 1 > limit {
             return None;
