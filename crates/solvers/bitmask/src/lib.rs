@@ -157,7 +157,7 @@
 //! past the cap.
 //!
 //! # Portability
-//! The search is plain scalar Rust and runs anywhere. On x86-64 a second copy of the 9×9 and
+//! The search is plain Rust and runs anywhere. On x86-64 a second copy of the 9×9 and
 //! 16×16 paths is compiled with AVX2/BMI1/BMI2/POPCNT/LZCNT enabled and chosen at run time
 //! (`is_x86_feature_detected!`); `pext` (9×9 only) is used where it is one fast instruction:
 //! on Intel processors and on AMD's from Zen 3 on, not on the earlier AMD ones that run it in
@@ -169,9 +169,11 @@
 //! per-digit sets for digits 0 to 7 one lane per digit, digit 8 in scalar code (one pass,
 //! cachegrind: forum-hardest 674k → 517k instructions a puzzle, top1465 54.5k → 44.9k,
 //! multi-solution 34.4k → 29.4k); it finds the examination's changed words by four comparisons
-//! and their lane masks, writes a solution 32 cells a store, and (SSE2) counts the naked-single
-//! scan's candidates for the three bands side by side. Where AVX-512F is present, the column
-//! rules and the triads' sets take all nine digits in one vector (`wide.rs`); against the
+//! and their lane masks and writes a solution 32 cells a store. The scalar copy uses SSE2,
+//! which every x86-64 processor has: seven comparisons find the changed words, and (as on
+//! every path) the naked-single scan counts the three bands' candidates side by side; its
+//! guess choice, without a bit-count instruction, counts its sets bytewise and sums the bytes
+//! once. Where AVX-512F is present, the column rules and the triads' sets take all nine digits in one vector (`wide.rs`); against the
 //! scalar code, in one run of the `peers` example each, the column rules took puzzles/s up 8%
 //! on the multi-solution set, 5% on forum-hardest and 3% on top1465, and the triads' sets a few
 //! percent more on forum-hardest and multi-solution. All give exactly the scalar results, which
