@@ -2,7 +2,7 @@
 //! dive, and the solution written 32 cells a store (on the `avx512` path too); for processors
 //! without the AVX-512 parts of `wide.rs` and `settle.rs`, the column rules' verdicts and the
 //! triads' per-digit sets one lane per digit, for digits 0 to 7 (the caller does digit 8 in
-//! scalar code), and the examination's scan for changed words by lane masks. Part of the
+//! scalar code). Part of the
 //! rectangular 9×9 path: classic boards only.
 //!
 //! Scoring the bivalue cells one by one was about a quarter of the AVX2 path's instructions on
@@ -560,23 +560,6 @@ pub(crate) fn triad_sets(state: &State) -> (TriadSets, TriadSets) {
         sets
     };
     (sets(rows), sets(columns))
-}
-
-/// `State::changed_words` by four comparisons of eight words, the last overlapping the third.
-#[inline]
-#[target_feature(enable = "avx2")]
-pub(crate) fn changed_words(state: &State) -> u32 {
-    let same = |k: usize| {
-        // SAFETY: words k..k + 8 lie in both arrays for k ≤ 19.
-        let (f, seen) = unsafe {
-            (
-                _mm256_loadu_si256(state.f.as_ptr().add(k).cast()),
-                _mm256_loadu_si256(state.seen.as_ptr().add(k).cast()),
-            )
-        };
-        lanes_set(_mm256_cmpeq_epi32(f, seen)) << k
-    };
-    !(same(0) | same(8) | same(16) | same(19)) & BAND
 }
 
 /// The eight lanes' words.

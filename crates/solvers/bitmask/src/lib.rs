@@ -168,12 +168,11 @@
 //! band-first and multi-solution sets. It works out the column rules' verdicts and the triads'
 //! per-digit sets for digits 0 to 7 one lane per digit, digit 8 in scalar code (one pass,
 //! cachegrind: forum-hardest 674k → 517k instructions a puzzle, top1465 54.5k → 44.9k,
-//! multi-solution 34.4k → 29.4k); it finds the examination's changed words by four comparisons
-//! and their lane masks and writes a solution 32 cells a store. The scalar copy uses SSE2,
-//! which every x86-64 processor has: seven comparisons find the changed words, and (as on
-//! every path) the naked-single scan counts the three bands' candidates side by side; its
-//! guess choice, without a bit-count instruction, counts its sets bytewise and sums the bytes
-//! once. Where AVX-512F is present, the column rules and the triads' sets take all nine digits in one vector (`wide.rs`); against the
+//! multi-solution 34.4k → 29.4k), and writes a solution 32 cells a store. Every copy uses
+//! SSE2, which every x86-64 processor has: seven comparisons find the examination's changed
+//! words, and the naked-single scan counts the three bands' candidates side by side. The
+//! scalar copy's guess choice, without a bit-count instruction, counts its sets bytewise and
+//! sums the bytes once. Where AVX-512F is present, the column rules and the triads' sets take all nine digits in one vector (`wide.rs`); against the
 //! scalar code, in one run of the `peers` example each, the column rules took puzzles/s up 8%
 //! on the multi-solution set, 5% on forum-hardest and 3% on top1465, and the triads' sets a few
 //! percent more on forum-hardest and multi-solution. All give exactly the scalar results, which

@@ -372,11 +372,21 @@ impl State {
         true
     }
 
-    /// The words that changed since they were last examined, bit `j` for word `j`: on x86-64
-    /// by seven SSE2 comparisons of four words, where the loop over the words took a twelfth
-    /// of the scalar path's time on forum-hardest.
+    /// The words that changed since they were last examined, bit `j` for word `j`.
     #[inline(always)]
     fn changed_words(&self) -> u32 {
+        let mut changed = 0u32;
+        for (j, (f, seen)) in self.f.iter().zip(&self.seen).enumerate() {
+            changed |= u32::from(f != seen) << j;
+        }
+        changed
+    }
+
+    /// [`State::changed_words`] by seven SSE2 comparisons of four words, on every path (SSE2
+    /// is part of x86-64): the loop over the words took a twelfth of the scalar path's time on
+    /// forum-hardest, and eight words a comparison (AVX2) were no faster on the `avx2` path.
+    #[inline(always)]
+    fn changed_words_in_lanes(&self) -> u32 {
         #[cfg(target_arch = "x86_64")]
         {
             use core::arch::x86_64::*;
@@ -393,20 +403,16 @@ impl State {
                 & BAND;
         }
         #[allow(unreachable_code)]
-        let mut changed = 0u32;
-        for (j, (f, seen)) in self.f.iter().zip(&self.seen).enumerate() {
-            changed |= u32::from(f != seen) << j;
-        }
-        changed
+        self.changed_words()
     }
 
     /// Examines changed words until none changes; false on a contradiction. Each pass takes
     /// the words changed when it starts, found all at once: a branch per word and pass, taken
     /// in no pattern a predictor learns, cost more than the passes this adds.
     #[inline(always)]
-    fn settle_bands<const PEXT: bool, const LANES: bool>(&mut self) -> bool {
+    fn settle_bands<const PEXT: bool>(&mut self) -> bool {
         loop {
-            let mut changed = changed_words::<LANES>(self);
+            let mut changed = self.changed_words_in_lanes();
             if changed == 0 {
                 return true;
             }
@@ -1046,19 +1052,7 @@ fn settle<const PEXT: bool, const WIDE: bool, const LANES: bool>(
     {
         return false;
     }
-    state.settle_bands::<PEXT, LANES>()
-}
-
-/// The words that changed since they were last examined: with `LANES`, by four vector
-/// comparisons and their lane masks.
-#[inline(always)]
-fn changed_words<const LANES: bool>(state: &State) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    if LANES {
-        // SAFETY: `LANES` is true only in copies run once AVX2 was detected.
-        return unsafe { crate::lanes::changed_words(state) };
-    }
-    state.changed_words()
+    state.settle_bands::<PEXT>()
 }
 
 /// Column singles and claiming: with `WIDE`, all nine digits at once; with `LANES`, the
@@ -1738,14 +1732,10 @@ mod tests {
         for state in &dive_states() {
             assert_eq!(state.candidate_counts_in_lanes(), state.candidate_counts());
         }
-        if !crate::lanes::testable("the lane scan for changed words is never used") {
-            return;
-        }
         let mut changed = 0;
         for state in &placed_states() {
             let scalar = state.changed_words();
-            // SAFETY: the feature was detected above.
-            assert_eq!(unsafe { crate::lanes::changed_words(state) }, scalar);
+            assert_eq!(state.changed_words_in_lanes(), scalar);
             changed += usize::from(scalar & 1 << 26 != 0 && scalar != BAND);
         }
         assert!(
@@ -1904,7 +1894,7 @@ mod tests {
     /// examination (but not the column pass or the triads) raised no contradiction.
     fn one_step_states() -> Vec<State> {
         let mut states = placed_states();
-        states.retain_mut(|state| state.settle_bands::<false, false>());
+        states.retain_mut(|state| state.settle_bands::<false>());
         states
     }
 
@@ -1917,7 +1907,7 @@ mod tests {
             return None;
         }
         loop {
-            if !state.settle_bands::<false, false>() {
+            if !state.settle_bands::<false>() {
                 return None;
             }
             match state.naked_singles() {
