@@ -488,25 +488,26 @@ pub(crate) fn settle(state: &mut State, guess: Option<Guess>) -> bool {
             .logic::<KEEP_OWN>(union, solved)
             .zip(lost_to_columns, |w, l| _mm512_andnot_si512(l, w));
         empty = _mm512_andnot_si512(union.low, empty);
-        let taken = next.differ(examined);
         let singles = _mm512_andnot_si512(counts.two, _mm512_and_si512(counts.one, empty));
         if _mm512_mask_test_epi32_mask(THREE_BANDS, singles, singles) != 0 {
             let placed = next.zip(by_band(singles, lane_bands), |w, s| place_singles(w, s));
-            // A single still empty after a pass that took nothing had a peer with its
-            // digit in the examined word (a lone cell in its row is solved), unless that
-            // peer is another single of the same digit in its row or box: placing them
-            // changes nothing, and the two are a contradiction. (Two in a row, or in a box,
-            // leave two boxes to one row, or two rows to one box, for the next pass.)
-            if !taken && !placed.differ(next) {
+            // A single still empty after a pass that changed nothing had a peer with its
+            // digit in its word (a lone cell in its row is solved), unless that peer is
+            // another single of the same digit in its row or box: placing them changes
+            // nothing, and the two are a contradiction. (Two in a row, or in a box, leave two
+            // boxes to one row, or two rows to one box, for the next pass.) After a pass that
+            // changed something, the next pass finds the same singles and decides.
+            if !placed.differ(words) {
                 return false;
             }
             words = placed;
             continue;
         }
-        // Settled once the examination changed no word and the other words took nothing:
-        // the count is then that of the words as they stay, checked again against the cells
-        // this pass solved (two digits may have solved one without taking anything).
-        let unchanged = !taken && !examined.differ(words);
+        // Settled once the pass changed no word (the examination and what the other words
+        // took only remove cells, so the words are as they were only if neither removed
+        // any): the count is then that of the words as they stay, checked again against the
+        // cells this pass solved (two digits may have solved one without taking anything).
+        let unchanged = !next.differ(words);
         words = next;
         if unchanged {
             if contradicted(counts, empty) {
