@@ -86,7 +86,6 @@ impl Words {
     #[inline]
     #[target_feature(enable = "avx512f")]
     fn band_union(self) -> Words {
-        const OR3: i32 = 0xFE;
         let group = self.logic::<OR3>(self.take(&DIGITS_ON_1), self.take(&DIGITS_ON_2));
         group.logic::<OR3>(group.take(&DIGITS_ON_3), group.take(&DIGITS_ON_6))
     }
@@ -273,8 +272,7 @@ impl Tally {
     #[inline]
     #[target_feature(enable = "avx512f")]
     fn add(self, other: Tally) -> Tally {
-        // a | b | c, and a | (b & c).
-        const OR3: i32 = 0xFE;
+        // a | (b & c).
         const OR_AND: i32 = 0xF8;
         let two_from_ones = _mm512_and_si512(self.one, other.one);
         let three_from_mixed = _mm512_ternarylogic_epi32::<OR_AND>(
@@ -316,6 +314,9 @@ fn candidate_counts(words: Words) -> Tally {
     let six = twelve.add(twelve.lanes_on::<6>());
     six.add(six.lanes_on::<3>())
 }
+
+/// `_mm512_ternarylogic_epi32`'s table for `a | b | c`.
+const OR3: i32 = 0xFE;
 
 /// `_mm512_ternarylogic_epi32`'s table for `(a & !b) | c`: a word without the peers `b`,
 /// with the cells `c` placed.
