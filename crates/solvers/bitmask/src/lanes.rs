@@ -2,8 +2,7 @@
 //! dive, and the solution written 32 cells a store (on the `avx512` path too); for processors
 //! without the AVX-512 parts of `wide.rs` and `settle.rs`, the column rules' verdicts and the
 //! triads' per-digit sets one lane per digit, for digits 0 to 7 (the caller does digit 8 in
-//! scalar code). Part of the
-//! rectangular 9×9 path: classic boards only.
+//! scalar code). Part of the rectangular 9×9 path: classic boards only.
 //!
 //! Scoring the bivalue cells one by one was about a quarter of the AVX2 path's instructions on
 //! the band-first set (cachegrind: 18.7 of 70 million). Here each lane holds one cell: the

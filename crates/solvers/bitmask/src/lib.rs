@@ -172,10 +172,11 @@
 //! SSE2, which every x86-64 processor has: seven comparisons find the examination's changed
 //! words, and the naked-single scan counts the three bands' candidates side by side. The
 //! scalar copy's guess choice, without a bit-count instruction, counts its sets bytewise and
-//! sums the bytes once. Where AVX-512F is present, the column rules and the triads' sets take all nine digits in one vector (`wide.rs`); against the
-//! scalar code, in one run of the `peers` example each, the column rules took puzzles/s up 8%
-//! on the multi-solution set, 5% on forum-hardest and 3% on top1465, and the triads' sets a few
-//! percent more on forum-hardest and multi-solution. All give exactly the scalar results, which
+//! sums the bytes once. Where AVX-512F is present, the column rules and the triads' sets take
+//! all nine digits in one vector (`wide.rs`); against the scalar code, in one run of the
+//! `peers` example each, the column rules took puzzles/s up 8% on the multi-solution set, 5%
+//! on forum-hardest and 3% on top1465, and the triads' sets a few percent more on
+//! forum-hardest and multi-solution. All give exactly the scalar results, which
 //! tests check on the states of dives through the multi-solution set and on the states one step
 //! from them.
 //!
