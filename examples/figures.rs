@@ -16,7 +16,7 @@ use sudoku_report::stats;
 use sudoku_run::results::SolverMeta;
 
 /// Every measurement of `scripts/figures.sh`, in its order.
-pub const NAMES: [&str; 18] = [
+pub const NAMES: [&str; 19] = [
     "main",
     "reproduce",
     "naive",
@@ -29,6 +29,7 @@ pub const NAMES: [&str; 18] = [
     "stochastic-faithful",
     "genetic-budget",
     "rate",
+    "rate-peers",
     "generate",
     "jobs",
     "ratings",
@@ -92,6 +93,7 @@ pub fn figures_md(root: &Path, name: &str) -> Result<String, String> {
         "stochastic-faithful" => stochastic_faithful(root)?,
         "genetic-budget" => genetic_budget(&dir)?,
         "rate" => rate(&dir)?,
+        "rate-peers" => rate_peers(&dir)?,
         "throughput" => throughput(&dir)?,
         "generate" => generate(&dir)?,
         "jobs" => jobs(&dir)?,
@@ -720,6 +722,69 @@ fn rate(dir: &Path) -> Result<Vec<String>, String> {
     Ok(vec![
         line("top1465", "top1465")?,
         line("17-clue", "17-clue")?,
+    ])
+}
+
+/// `rate` beside the two reference raters on the same samples, each timed as a whole program
+/// on one core (`time-PROGRAM-SET.txt`), with how often their verdicts agree with ours.
+fn rate_peers(dir: &Path) -> Result<Vec<String>, String> {
+    let line = |set: &str, name: &str| -> Result<String, String> {
+        let sample = read(&dir.join(format!("sample-{set}.csv")))?
+            .lines()
+            .count()
+            - 1;
+        let speed = |program: &str| -> Result<f64, String> {
+            let file = format!("time-{program}-{set}.txt");
+            let text = read(&dir.join(&file))?;
+            let seconds = text
+                .lines()
+                .find_map(|l| l.strip_suffix(" s"))
+                .ok_or_else(|| format!("{file}: no time"))?;
+            Ok(sample as f64 / number(seconds)?)
+        };
+        // Each program's verdicts, one line a puzzle, checked to cover the whole sample.
+        let verdicts = |file: String, skip: usize| -> Result<Vec<Vec<String>>, String> {
+            let rows: Vec<Vec<String>> = read(&dir.join(&file))?
+                .lines()
+                .skip(skip)
+                .map(|l| l.split(',').map(str::to_string).collect())
+                .collect();
+            if rows.len() != sample {
+                return Err(format!("{file}: {} rows for {sample} puzzles", rows.len()));
+            }
+            Ok(rows)
+        };
+        let ours = verdicts(format!("ours-{set}.csv"), 1)?;
+        let explainer = verdicts(format!("explainer-{set}.txt"), 0)?;
+        let hodoku = verdicts(format!("hodoku-{set}.txt"), 0)?;
+        // ours-SET.csv: line, status, thesis, explainer, pearl, diamond, score, level, …
+        let same_rating = ours
+            .iter()
+            .zip(&explainer)
+            .filter(|(o, e)| o[3] == e[0])
+            .count();
+        let same_level = ours
+            .iter()
+            .zip(&hodoku)
+            .filter(|(o, h)| o[7] == h[0])
+            .count();
+        let (ours, explainer, hodoku) = (speed("ours")?, speed("explainer")?, speed("hodoku")?);
+        let times = |theirs: f64| format!("{}×", significant(ours / theirs));
+        Ok(format!(
+            "{name} ({sample} puzzles): `rate` {} puzzles/s, Sudoku Explainer (SukakuExplainer's \
+             serate) {} puzzles/s, HoDoKu's Python port {} puzzles/s: {} and {} as fast; Sudoku \
+             Explainer's rating equal to ours on {same_rating} of {sample}, HoDoKu's level on \
+             {same_level} of {sample}",
+            per_second(ours),
+            per_second(explainer),
+            per_second(hodoku),
+            times(explainer),
+            times(hodoku),
+        ))
+    };
+    Ok(vec![
+        line("top1465", "top1465, every 30th puzzle")?,
+        line("17-clue", "17-clue, every 1,000th puzzle")?,
     ])
 }
 

@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 all=(main reproduce naive peers guesses sixteen sets ilp stochastic-tuned stochastic-faithful
-    genetic-budget rate generate jobs ratings throughput colony colony-faithful)
+    genetic-budget rate rate-peers generate jobs ratings throughput colony colony-faithful)
 
 usage() {
     echo "usage: scripts/figures.sh [NAME...]; names: ${all[*]}" >&2
@@ -67,6 +67,18 @@ rounds=${THROUGHPUT_ROUNDS:-3}
 if [[ " ${names[*]} " == *" throughput "* ]] && ! [[ "$rounds" =~ ^[1-9][0-9]*$ ]]; then
     echo "error: THROUGHPUT_ROUNDS must be a whole number from 1, not '$rounds'" >&2
     exit 2
+fi
+
+# The reference raters, built outside the repository by scripts/reference-raters.sh into
+# $REFERENCE_RATERS (default ../reference-raters): only the rate-peers measurement needs them.
+raters=$(realpath -m "${REFERENCE_RATERS:-../reference-raters}")
+if [[ " ${names[*]} " == *" rate-peers "* ]]; then
+    [ -x "$raters/venv/bin/python" ] && [ -d "$raters/se-classes" ] || {
+        echo "error: the reference raters are missing from $raters: build them with" \
+            "bash scripts/reference-raters.sh \"$raters\"" >&2
+        exit 1
+    }
+    source scripts/reference-raters.sh "$raters"
 fi
 
 # Lloyd and Amos's ant colony, built outside the repository (fetch huwlloyd-mmu/sudoku_acs, then
@@ -305,6 +317,32 @@ measure() {
             "$bin" rate --file "$file" --format csv 2>"$out/rate-$set.stderr.txt" \
                 | cut -d, -f1,4-14 >"$out/rate-$set.csv"
         done ;;
+    rate-peers)
+        # `rate` and the two reference raters, one after the other on CPU 1, each timed as a
+        # whole program over the same sample: every 30th puzzle of top1465 and every 1,000th of
+        # the 17-clue set, from the first (sample-SET.csv names them by line; the puzzles stay
+        # in ../shared).
+        local set file step puzzles
+        puzzles=$(mktemp -d)
+        for set in top1465 17-clue; do
+            file=$top1465 step=30
+            [ "$set" = 17-clue ] && file=$clue17 step=1000
+            awk -v step="$step" -v set="$(basename "$file")" 'BEGIN { print "set,line" }
+                !/^#/ && NF { if (n++ % step == 0) print set "," NR }' "$file" \
+                >"$out/sample-$set.csv"
+            tail -n +2 "$out/sample-$set.csv" | while IFS=, read -r _ line; do
+                sed -n "${line}p" "$file" | cut -c1-81
+            done >"$puzzles/$set.txt"
+            run /usr/bin/time -f "%e s" -o "$out/time-ours-$set.txt" taskset -c 1 \
+                "$bin" rate --file "$puzzles/$set.txt" --format csv 2>/dev/null \
+                | cut -d, -f1,4-14 >"$out/ours-$set.csv"
+            run /usr/bin/time -f "%e s" -o "$out/time-explainer-$set.txt" taskset -c 1 \
+                "${serate[@]}" --input="$puzzles/$set.txt" --output="$out/explainer-$set.txt"
+            run /usr/bin/time -f "%e s" -o "$out/time-hodoku-$set.txt" taskset -c 1 \
+                "${hodoku_rate[@]}" "$puzzles/$set.txt" >"$out/hodoku-$set.txt"
+        done
+        sed -i "s|$puzzles|\$SAMPLE|g; s|$raters|\$REFERENCE_RATERS|g" "$out/command.txt"
+        rm -rf "$puzzles" ;;
     ratings)
         # The references (hodoku.csv, explainer.csv) stay: scripts/reference-ratings.sh made them.
         find "$out" -mindepth 1 ! -name hodoku.csv ! -name explainer.csv ! -name command.txt \

@@ -12,24 +12,7 @@ cd "$(dirname "$0")/.."
 folder=reports/figures/ratings
 scratch=$(realpath -m "${1:-../reference-raters}")
 sets=../shared/datasets
-mkdir -p "$scratch"
-
-echo "== HoDoKu (hodoku-py)" >&2
-[ -x "$scratch/venv/bin/python" ] || python3 -m venv "$scratch/venv"
-"$scratch/venv/bin/pip" install --quiet hodoku-py
-
-echo "== Sudoku Explainer (SukakuExplainer)" >&2
-if [ ! -d "$scratch/se-classes" ]; then
-    rm -rf "$scratch/se-src"
-    git clone --quiet --depth 1 https://github.com/SudokuMonster/SukakuExplainer "$scratch/se-src"
-    (cd "$scratch/se-src" && find diuf -name '*.java' >sources.txt &&
-        javac -nowarn -encoding ISO-8859-1 -d "$scratch/se-classes" @sources.txt &&
-        find diuf -type f ! -name '*.java' -exec cp --parents {} "$scratch/se-classes" \;)
-fi
-# Sudoku Explainer 1.2.1's techniques among serate's 46 (its --techs= lists them): without the
-# generalized subsets and intersections, the strong-link fishes, turbot fish and the wings past
-# XYZ.
-techs=1111111111010111011011011011000010100010111111
+source scripts/reference-raters.sh "$scratch"
 
 # The puzzle on line LINE of SET, for each `set,line` of a CSV.
 puzzles_of() {
@@ -39,15 +22,7 @@ puzzles_of() {
 }
 
 puzzles_of "$folder/hodoku.csv" >"$scratch/hodoku-in.txt"
-"$scratch/venv/bin/python" - "$scratch/hodoku-in.txt" "$scratch/hodoku-out.txt" <<'EOF'
-import sys
-from hodoku.api import Solver
-solver = Solver()
-with open(sys.argv[2], "w") as out:
-    for puzzle in open(sys.argv[1]):
-        result = solver.solve(puzzle.strip())
-        out.write(f"{result.level.name.lower()},{result.score}\n")
-EOF
+"${hodoku_rate[@]}" "$scratch/hodoku-in.txt" >"$scratch/hodoku-out.txt"
 {
     echo "set,line,level,score"
     paste -d, <(tail -n +2 "$folder/hodoku.csv" | cut -d, -f1,2) "$scratch/hodoku-out.txt"
@@ -55,8 +30,7 @@ EOF
 mv "$folder/hodoku.csv.new" "$folder/hodoku.csv"
 
 puzzles_of "$folder/explainer.csv" >"$scratch/se-in.txt"
-java -cp "$scratch/se-classes" diuf.sudoku.test.serate --techs="$techs" --threads=1 \
-    --format='%r,%p,%d' --input="$scratch/se-in.txt" --output="$scratch/se-out.txt"
+"${serate[@]}" --input="$scratch/se-in.txt" --output="$scratch/se-out.txt"
 {
     echo "set,line,rating,pearl,diamond"
     paste -d, <(tail -n +2 "$folder/explainer.csv" | cut -d, -f1,2) "$scratch/se-out.txt"

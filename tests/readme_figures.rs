@@ -551,6 +551,16 @@ fn key_figures_recomputed_from_the_raw_files() {
         &figures::percent(extreme as f64 * 100.0 / levels.len() as f64),
     );
 
+    // rate-peers: Sudoku Explainer's speed on top1465's sample, from the time `time` wrote and
+    // the puzzles the sample names.
+    let puzzles = read(&dir("rate-peers").join("sample-top1465.csv"))
+        .lines()
+        .count()
+        - 1;
+    let seconds = read(&dir("rate-peers").join("time-explainer-top1465.txt"));
+    let seconds = number(seconds.trim().trim_end_matches(" s"));
+    backed("rate-peers", &figures::per_second(puzzles as f64 / seconds));
+
     // generate: the median the program itself printed on stderr.
     let stderr = read(&dir("generate").join("stderr.txt"));
     let median = stderr
