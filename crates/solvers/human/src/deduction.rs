@@ -73,6 +73,12 @@ pub(crate) enum Pattern {
         colours: [Vec<usize>; 2],
         wrap: Option<usize>,
     },
+    /// Sudoku Explainer's direct hint: `lead` (a pointing, claiming or hidden subset, with
+    /// the removals it would make) leaves the placed digit one place in `unit`.
+    Direct {
+        lead: Box<Deduction>,
+        unit: usize,
+    },
     // The techniques below keep their pattern in their own module, which also puts it in words
     // and rates it on each scale.
     FinnedFish(crate::techniques::fish::Finned),
@@ -103,6 +109,12 @@ impl Pattern {
             Pattern::Fish { .. } => Technique::Jellyfish,
             Pattern::XyWing { .. } => Technique::XyWing,
             Pattern::Colouring { .. } => Technique::SimpleColouring,
+            Pattern::Direct { lead, .. } => match lead.pattern {
+                Pattern::Pointing { .. } => Technique::DirectPointing,
+                Pattern::Claiming { .. } => Technique::DirectClaiming,
+                Pattern::HiddenSubset { size: 2, .. } => Technique::DirectHiddenPair,
+                _ => Technique::DirectHiddenTriple,
+            },
             Pattern::FinnedFish(found) => found.technique(),
             Pattern::SingleDigit(found) => found.technique(),
             Pattern::Wing(found) => found.technique(),
@@ -268,6 +280,17 @@ impl Deduction {
                         removes()
                     ),
                 }
+            }
+            Pattern::Direct { lead, unit: u } => {
+                let (c, d) = self.placed.expect("a direct step places a digit");
+                format!(
+                    "{}; then {} = {}: the only place left for {} in {}",
+                    lead.describe(before),
+                    cell(c),
+                    symbol(d),
+                    symbol(d),
+                    unit(*u)
+                )
             }
             Pattern::FinnedFish(found) => found.describe(before, self),
             Pattern::SingleDigit(found) => found.describe(before, self),

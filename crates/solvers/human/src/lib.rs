@@ -28,6 +28,7 @@
 //! |---|---|
 //! | singles | naked single, hidden single (a full house when the unit has one empty cell) |
 //! | intersections | pointing, claiming |
+//! | direct hints (Sudoku Explainer's order only) | a pointing, claiming, hidden pair or hidden triple that leaves a hidden single, taken as that placement: direct pointing 1.7, direct claiming 1.9, direct hidden pair 2.0, direct hidden triple 2.5 |
 //! | subsets | naked and hidden pairs, triples, quads |
 //! | fish | X-Wing, Swordfish, Jellyfish; finned and sashimi fish |
 //! | single-digit patterns | simple colouring, Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle |
@@ -100,7 +101,8 @@
 //!   a chaining technique offers its easiest chain by rating, then by length), and the rating is
 //!   the hardest step's. Each step is rated as Sudoku Explainer rates it ([`weight`] gives each
 //!   technique's least rating: full house 1.0, hidden single 1.2 in a box and 1.5 in a line,
-//!   naked single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-Wing 3.2, hidden pair 3.4,
+//!   direct pointing 1.7, direct claiming 1.9, direct hidden pair 2.0, naked single 2.3, direct
+//!   hidden triple 2.5, pointing 2.6, claiming 2.8, naked pair 3.0, X-Wing 3.2, hidden pair 3.4,
 //!   naked triple 3.6, Swordfish 3.8, hidden triple 4.0, XY-Wing 4.2, XYZ-Wing 4.4, unique
 //!   rectangles and loops 4.5 up, naked quad 5.0, Jellyfish 5.2, hidden quad 5.4, BUG 5.6 up,
 //!   aligned pair exclusion 6.2, cycles 6.5 up, forcing chains 6.6 up, aligned triplet exclusion

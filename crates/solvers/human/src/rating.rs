@@ -35,7 +35,11 @@ pub const GUESS_CAP: u64 = 20;
 pub fn weight(technique: Technique) -> f32 {
     match technique {
         Technique::HiddenSingle => HIDDEN_SINGLE_LINE,
+        Technique::DirectPointing => 1.7,
+        Technique::DirectClaiming => 1.9,
+        Technique::DirectHiddenPair => 2.0,
         Technique::NakedSingle => 2.3,
+        Technique::DirectHiddenTriple => 2.5,
         Technique::Pointing => 2.6,
         Technique::Claiming => 2.8,
         Technique::NakedPair => 3.0,
@@ -151,6 +155,9 @@ pub(crate) fn hodoku_step(pattern: &Pattern, before: &Board) -> HodokuStep {
         Pattern::Fish { .. } => step(Hard, 160),
         Pattern::XyWing { .. } => step(Hard, 160),
         Pattern::Colouring { .. } => step(Hard, 150),
+        // Only Sudoku Explainer's order takes direct steps; elsewhere they would count as the
+        // step they start from.
+        Pattern::Direct { lead, .. } => hodoku_step(&lead.pattern, before),
         Pattern::FinnedFish(found) => found.hodoku(),
         Pattern::SingleDigit(found) => found.hodoku(),
         Pattern::Wing(found) => found.hodoku(),
@@ -349,7 +356,8 @@ fn thesis_value(classes: &[u32; 7]) -> f32 {
     }
 }
 
-/// The 2009 level from the hardest technique a solve in the rating order needed.
+/// The 2009 level from the hardest technique a solve in the rating order needed. A direct step
+/// counts as the intersection or subset it starts from.
 pub fn level_2009(hardest: Option<Technique>) -> u8 {
     match hardest {
         None | Some(Technique::NakedSingle | Technique::HiddenSingle) => 1,
@@ -357,7 +365,10 @@ pub fn level_2009(hardest: Option<Technique>) -> u8 {
             Technique::Pointing
             | Technique::Claiming
             | Technique::NakedPair
-            | Technique::HiddenPair,
+            | Technique::HiddenPair
+            | Technique::DirectPointing
+            | Technique::DirectClaiming
+            | Technique::DirectHiddenPair,
         ) => 2,
         Some(
             Technique::NakedTriple
@@ -365,7 +376,8 @@ pub fn level_2009(hardest: Option<Technique>) -> u8 {
             | Technique::XWing
             | Technique::Swordfish
             | Technique::XyWing
-            | Technique::SimpleColouring,
+            | Technique::SimpleColouring
+            | Technique::DirectHiddenTriple,
         ) => 3,
         // Beyond the techniques the 2009 levels name: its program guessed there.
         Some(_) => 4,

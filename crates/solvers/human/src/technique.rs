@@ -97,13 +97,24 @@ pub enum Technique {
     DynamicForcingChainPlus,
     /// Forcing chains whose links are themselves forcing chains.
     NestedForcingChain,
+    /// Sudoku Explainer's direct pointing: a pointing that leaves a digit one place in another
+    /// box, taken as the placement of that digit.
+    DirectPointing,
+    /// Sudoku Explainer's direct claiming: a claiming that leaves a digit one place on another
+    /// line, taken as its placement.
+    DirectClaiming,
+    /// Sudoku Explainer's direct hidden pair: a hidden pair that leaves another digit one place
+    /// in its unit, taken as that placement.
+    DirectHiddenPair,
+    /// The same with a hidden triple.
+    DirectHiddenTriple,
     /// No technique applies: a backtracking search completes the grid.
     Guess,
 }
 
 impl Technique {
     /// Every technique, in declaration order.
-    pub const ALL: [Technique; 39] = [
+    pub const ALL: [Technique; 43] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -142,6 +153,10 @@ impl Technique {
         Technique::DynamicForcingChain,
         Technique::DynamicForcingChainPlus,
         Technique::NestedForcingChain,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
+        Technique::DirectHiddenTriple,
         Technique::Guess,
     ];
 
@@ -186,6 +201,10 @@ impl Technique {
             Technique::DynamicForcingChain => "dynamic forcing chain",
             Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)",
             Technique::NestedForcingChain => "nested forcing chain",
+            Technique::DirectPointing => "direct pointing",
+            Technique::DirectClaiming => "direct claiming",
+            Technique::DirectHiddenPair => "direct hidden pair",
+            Technique::DirectHiddenTriple => "direct hidden triple",
             Technique::Guess => "guess",
         }
     }
@@ -231,6 +250,10 @@ impl Technique {
             Technique::DynamicForcingChain => "dynamic_forcing_chain",
             Technique::DynamicForcingChainPlus => "dynamic_forcing_chain_plus",
             Technique::NestedForcingChain => "nested_forcing_chain",
+            Technique::DirectPointing => "direct_pointing",
+            Technique::DirectClaiming => "direct_claiming",
+            Technique::DirectHiddenPair => "direct_hidden_pair",
+            Technique::DirectHiddenTriple => "direct_hidden_triple",
             Technique::Guess => "guess",
         }
     }
@@ -299,7 +322,8 @@ pub enum Order {
     /// The thesis's seven techniques alone, in its order: what its 0–6 scale is measured with.
     ThesisOnly,
     /// Sudoku Explainer's order, ascending by its ratings: hidden single (boxes, then rows, then
-    /// columns), naked single, pointing, claiming, naked pair, X-Wing, hidden pair, naked
+    /// columns), its direct hints (a pointing, claiming or hidden pair that leaves a hidden
+    /// single, placing it), naked single, direct hidden triple, pointing, claiming, naked pair, X-Wing, hidden pair, naked
     /// triple, Swordfish, hidden triple, XY-Wing, XYZ-Wing, unique rectangles and loops, naked
     /// quad, Jellyfish, hidden quad, BUG, aligned pair exclusion, forcing chains and cycles,
     /// aligned triplet exclusion, Nishio, multiple and dynamic forcing chains (the nested ones
@@ -370,7 +394,11 @@ impl Order {
             ],
             Order::Rating => &[
                 HiddenSingle,
+                DirectPointing,
+                DirectClaiming,
+                DirectHiddenPair,
                 NakedSingle,
+                DirectHiddenTriple,
                 Pointing,
                 Claiming,
                 NakedPair,

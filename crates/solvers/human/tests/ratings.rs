@@ -4,14 +4,16 @@
 use sudoku_core::Grid;
 use sudoku_human::{Analysis, Level, Order, Rating, Technique, analyse, level_2009, rate, weight};
 
-/// `(puzzle, thesis value, hardest technique in the rating order)`.
+/// `(puzzle, thesis value, hardest technique in the rating order)`. The hardest techniques
+/// are Sudoku Explainer's, as SukakuExplainer's `serate` (Sudoku Explainer 1.2.1's techniques)
+/// names and rates them: where a hidden pair leaves a hidden single it takes a direct hidden
+/// pair (2.0) before any naked single, pointing or naked pair.
 const KNOWN: &[(&str, f32, Technique)] = &[
-    // Naked singles alone solve it in the thesis's order (hidden singles come first in the
-    // rating order, where they weigh less).
+    // Naked singles alone solve it in the thesis's order.
     (
         "....2..8.91.35..2.2.57.83.....1....3..3..4.7.8.9...........7..8....357.1..19.....",
         0.0,
-        Technique::NakedSingle,
+        Technique::DirectHiddenPair,
     ),
     (
         ".68.7.2....2...3..1.....7...75.2.8.1.....69.....5.....6...4..8.9.....5.3.3.8.....",
@@ -27,18 +29,18 @@ const KNOWN: &[(&str, f32, Technique)] = &[
     (
         "...93...6...........24..9.8....93.7...864.....1.7..8..3.......5......42.67...8...",
         1.5,
-        Technique::Pointing,
+        Technique::DirectHiddenPair,
     ),
-    // Exactly one naked pair and nothing harder.
+    // Exactly one naked pair and nothing harder in the thesis's order.
     (
         "..93....6.7...94..........1.....2.8...5..82......5.31.2....31..4...9..6...3.6...9",
         2.0,
-        Technique::NakedPair,
+        Technique::DirectHiddenPair,
     ),
     (
         "7.....4.......6......4..1.....6.5.21....71.4.....9.3...4.8.279...276......9.....5",
         2.5,
-        Technique::NakedPair,
+        Technique::DirectHiddenPair,
     ),
     (
         "...745.38......594..6....2.13.4....2....6.......2..4.3..1..7...7.369......9....4.",

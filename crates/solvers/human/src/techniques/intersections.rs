@@ -62,7 +62,8 @@ fn unions(board: &Board, segment: &Segment) -> [u32; 3] {
     ]
 }
 
-fn removal(board: &Board, pattern: Pattern, digit: u8, cells: &[usize]) -> Deduction {
+/// The step of `pattern`: `digit` leaves those of `cells` that hold it.
+pub(crate) fn removal(board: &Board, pattern: Pattern, digit: u8, cells: &[usize]) -> Deduction {
     let eliminated = cells
         .iter()
         .filter(|&&cell| board.has(cell, digit))

@@ -10,6 +10,7 @@
 pub(crate) mod als;
 pub(crate) mod chains;
 mod colouring;
+mod direct;
 pub(crate) mod exclusion;
 pub(crate) mod fish;
 pub(crate) mod forcing;
@@ -54,6 +55,10 @@ pub(crate) fn find(technique: Technique, board: &Board, order: Order) -> Option<
         Technique::HiddenSingle => singles::hidden_single(board, order.hidden_single_units()),
         Technique::Pointing => intersections::pointing(board),
         Technique::Claiming => intersections::claiming(board),
+        Technique::DirectPointing => direct::pointing(board),
+        Technique::DirectClaiming => direct::claiming(board),
+        Technique::DirectHiddenPair => direct::hidden(board, 2),
+        Technique::DirectHiddenTriple => direct::hidden(board, 3),
         Technique::NakedPair => subsets::naked(board, 2),
         Technique::NakedTriple => subsets::naked(board, 3),
         Technique::HiddenPair => subsets::hidden(board, 2),

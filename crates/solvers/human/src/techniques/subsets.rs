@@ -82,21 +82,7 @@ pub(crate) fn hidden(board: &Board, size: usize) -> Option<Deduction> {
                 return false;
             }
             let set = picked.iter().fold(0u32, |set, &k| set | (1 << members[k]));
-            let mut subset = [0usize; 4];
-            for (slot, at) in subset.iter_mut().zip(digits(places)) {
-                *slot = cells[at as usize];
-            }
-            let eliminated: Vec<(usize, u8)> = subset[..size]
-                .iter()
-                .flat_map(|&cell| digits(board.cands[cell] & !set).map(move |d| (cell, d)))
-                .collect();
-            let pattern = Pattern::HiddenSubset {
-                unit,
-                cells: subset,
-                size,
-                digits: set,
-            };
-            found = Deduction::removing(pattern, eliminated);
+            found = hidden_subset(board, unit, set, places);
             found.is_some()
         });
         if found.is_some() {
@@ -106,8 +92,36 @@ pub(crate) fn hidden(board: &Board, size: usize) -> Option<Deduction> {
     None
 }
 
+/// The hidden subset of the digits `set` whose places in `unit` are `places` (positions in the
+/// unit, as many as the digits): the step removing the cells' other candidates, `None` if they
+/// have none.
+pub(crate) fn hidden_subset(
+    board: &Board,
+    unit: usize,
+    set: u32,
+    places: u32,
+) -> Option<Deduction> {
+    let cells = board.layout.unit(unit);
+    let size = places.count_ones() as usize;
+    let mut subset = [0usize; 4];
+    for (slot, at) in subset.iter_mut().zip(digits(places)) {
+        *slot = cells[at as usize];
+    }
+    let eliminated: Vec<(usize, u8)> = subset[..size]
+        .iter()
+        .flat_map(|&cell| digits(board.cands[cell] & !set).map(move |d| (cell, d)))
+        .collect();
+    let pattern = Pattern::HiddenSubset {
+        unit,
+        cells: subset,
+        size,
+        digits: set,
+    };
+    Deduction::removing(pattern, eliminated)
+}
+
 /// The digits with 2 to `size` (2 to 4) places among `cells`.
-fn digits_with_places(board: &Board, cells: &[usize], size: usize) -> u32 {
+pub(crate) fn digits_with_places(board: &Board, cells: &[usize], size: usize) -> u32 {
     let (mut ones, mut twos, mut threes, mut fours, mut fives) = (0u32, 0u32, 0u32, 0u32, 0u32);
     for &cell in cells {
         let c = board.cands[cell];
