@@ -1075,11 +1075,12 @@ fn ratings(dir: &Path) -> Result<Vec<String>, String> {
         ours_17.push(of(key)?[2].clone());
     }
     let explainer = keyed_rows(&dir.join("explainer.csv"))?;
-    let (mut in_range, mut close, mut guessed_in_range) = (0, 0, 0);
+    let (mut in_range, mut close, mut guessed_in_range, mut same) = (0, 0, 0, 0);
     let (mut above, mut guessed_above) = (0, 0);
     for (key, theirs) in &explainer {
         let ours = of(key)?;
         let guessed = usize::from(ours[7] == "true");
+        same += usize::from(ours[4] == theirs[2]);
         let theirs = number(&theirs[2])?;
         if (5.0..=9.0).contains(&theirs) {
             in_range += 1;
@@ -1111,6 +1112,10 @@ fn ratings(dir: &Path) -> Result<Vec<String>, String> {
             guessed_in_range,
             guessed_above,
             above
+        ),
+        format!(
+            "Sudoku Explainer-scale rating equal to Sudoku Explainer's on {same} of {} puzzles",
+            explainer.len()
         ),
         format!(
             "levels of the {} 17-clue puzzles of HoDoKu's sample: HoDoKu {}; ours {}",
