@@ -189,16 +189,21 @@ impl CellSet for Wide {
     }
 }
 
-/// The peers of every cell as sets: the cells of its units but itself.
-pub(crate) fn peer_sets<S: CellSet>(layout: &Layout) -> Vec<S> {
-    let units: Vec<S> = (0..layout.unit_count())
+/// The cells of every unit as sets.
+pub(crate) fn unit_sets<S: CellSet>(layout: &Layout) -> Vec<S> {
+    (0..layout.unit_count())
         .map(|unit| {
             layout
                 .unit(unit)
                 .iter()
                 .fold(S::EMPTY, |set, &cell| set | S::single(cell))
         })
-        .collect();
+        .collect()
+}
+
+/// The peers of every cell as sets: the cells of its units but itself.
+pub(crate) fn peer_sets<S: CellSet>(layout: &Layout) -> Vec<S> {
+    let units: Vec<S> = unit_sets(layout);
     (0..layout.cell_count())
         .map(|cell| {
             let all = layout.units_of(cell);

@@ -24,7 +24,7 @@ use sudoku_core::UnitKind;
 
 use crate::board::Board;
 use crate::deduction::{Deduction, Pattern, digits};
-use crate::techniques::als::{CellSet, Wide};
+use crate::techniques::als::{CellSet, Wide, unit_sets};
 use crate::techniques::{intersections, subsets};
 
 /// Each digit's cells, and each unit's, as cell sets.
@@ -42,15 +42,10 @@ impl<S: CellSet> Places<S> {
                 of_digit[digit as usize] |= S::single(cell);
             }
         }
-        let unit = (0..layout.unit_count())
-            .map(|u| {
-                layout
-                    .unit(u)
-                    .iter()
-                    .fold(S::EMPTY, |set, &c| set | S::single(c))
-            })
-            .collect();
-        Places { of_digit, unit }
+        Places {
+            of_digit,
+            unit: unit_sets(layout),
+        }
     }
 
     /// `digit`'s places in `unit`.
@@ -170,7 +165,7 @@ pub(crate) fn hidden(board: &Board, size: usize) -> Option<Deduction> {
     let mut members = [0u8; 25];
     for unit in units {
         let cells = layout.unit(unit);
-        let empty = cells.iter().filter(|&&c| board.values[c] == 0).count();
+        let empty = layout.n - board.placed_in(unit).count_ones() as usize;
         if empty <= size {
             continue;
         }
